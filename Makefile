@@ -1,0 +1,37 @@
+# Two entry points (see README): `make serve` and `make test`.
+PY := .venv/bin/python
+PORT ?= 8000
+
+.PHONY: serve test setup setup-browser build lint bench
+
+$(PY):
+	python3 -m venv .venv
+
+setup: $(PY)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	npm ci --no-audit --no-fund --loglevel=error
+
+# Debian's Chromium for the browser tests (Playwright's own browser download does not work here).
+setup-browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; \
+	fi
+
+build: setup
+	$(PY) build.py
+
+serve: build
+	@echo "Servindo em http://127.0.0.1:$(PORT)/ (Ctrl+C para sair)"
+	$(PY) -m http.server --bind 127.0.0.1 --directory site $(PORT)
+
+lint: setup
+	$(PY) -m ruff check .
+
+test: setup setup-browser
+	$(PY) -m ruff check .
+	$(PY) build.py
+	$(PY) -m pytest
+
+bench: build
+	$(PY) -m bench
