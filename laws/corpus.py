@@ -1,0 +1,89 @@
+"""The corpus: each norm's verbatim text, parsed tree, metadata, references and annotations."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+
+from laws.citations import Reference, find_references
+from laws.parser import Provision, parse
+
+LAWS_DIR = Path(__file__).resolve().parent
+NORM_SLUGS = ("ubatuba", "quissama", "lins")
+
+
+class Norm:
+    def __init__(self, slug: str, text: str, meta: dict, annotations: dict | None = None):
+        self.slug = slug
+        self.text = text
+        self.meta = meta
+        self.provisions: list[Provision] = parse(text)
+        self._by_id = {p.id: p for p in self.walk()}
+        if len(self._by_id) != sum(1 for _ in self.walk()):
+            raise ValueError(f"{slug}: ids repetidos")
+        self.references: list[Reference] = find_references(
+            self.provisions, int(meta["date"][:4]), meta.get("cites", []), set(self._by_id))
+        self.annotations = annotations or {}
+
+    @classmethod
+    def load(cls, slug: str, directory: Path = LAWS_DIR) -> Norm:
+        folder = directory / slug
+        text = (folder / "texto.txt").read_bytes().decode("utf-8")  # bytes: keep line ends untouched
+        meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
+        return cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+
+    @property
+    def title(self) -> str:
+        return self.meta["title"]
+
+    @property
+    def urn(self) -> str:
+        return self.meta["urn"]
+
+    def walk(self):
+        """All provisions in document order (pre-order)."""
+        for top in self.provisions:
+            yield from top.walk()
+
+    def get(self, pid: str) -> Provision | None:
+        return self._by_id.get(pid)
+
+    def citation(self, pid: str) -> str:
+        """ "Lei nº 3.765/2014, art. 2º, § 3º" (KeyError if the id does not exist)."""
+        return f"{self.title}, {self._by_id[pid].label}"
+
+    def provision_urn(self, pid: str) -> str:
+        """A provision's full LexML identifier: the norm's URN, "!", the id."""
+        return f"{self.urn}!{self._by_id[pid].id}"
+
+    def __repr__(self) -> str:
+        return f"<Norm {self.slug}: {self.title}>"
+
+
+def load_annotations(path: Path) -> dict:
+    """{id: {"texto": str, "regra": str | None}}; a missing file means no annotations."""
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {pid: {"texto": entry["texto"], "regra": entry.get("regra")} for pid, entry in data.items()}
+
+
+class Corpus:
+    def __init__(self, norms: list[Norm]):
+        self.norms = norms
+        self._by_slug = {n.slug: n for n in norms}
+
+    def norm(self, slug: str) -> Norm:
+        return self._by_slug[slug]
+
+    def resolve(self, ref: str) -> Provision | None:
+        """ "ubatuba:art2_par3" → that Provision; None if the norm or the id does not exist."""
+        slug, sep, pid = ref.partition(":")
+        norm = self._by_slug.get(slug)
+        return norm.get(pid) if norm and sep else None
+
+
+@functools.cache
+def load_corpus() -> Corpus:
+    return Corpus([Norm.load(slug) for slug in NORM_SLUGS])

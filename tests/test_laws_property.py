@@ -1,0 +1,62 @@
+"""Property test: any text written in the seeds' styles parses back to the ids it was built from."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from laws.parser import int_to_roman, label_for, parse
+
+words = st.text(alphabet="abcdefghij ãéçõ,;.0123456789%", min_size=1, max_size=30).map(
+    lambda s: "x" + s.rstrip())
+incisos = st.lists(words, max_size=4)
+paragraphs = st.one_of(
+    st.lists(st.tuples(words, incisos), max_size=3),  # numbered paragraphs
+    st.tuples(words, incisos).map(lambda p: ("único", p)),  # a parágrafo único
+)
+articles = st.lists(st.tuples(words, incisos, paragraphs), min_size=1, max_size=12)
+
+
+def ordinal(n):
+    return f"{n}º" if n < 10 else str(n)
+
+
+@settings(max_examples=150, deadline=None)
+@given(articles=articles, sep=st.sampled_from(["\n", "\n\n"]), dash=st.sampled_from(["", " -"]),
+       sole=st.sampled_from(["Parágrafo Único.", "Parágrafo único -"]), trailing_newline=st.booleans(),
+       header=st.booleans(), note=st.booleans())
+def test_generated_texts_parse_to_expected_ids(articles, sep, dash, sole, trailing_newline, header, note):
+    lines = ["IMPRENSA OFICIAL", "Publicado em 1 de janeiro de 2024"] if header else []
+    lines += ["LEI Nº 1, DE 1 DE JANEIRO DE 2024", "Dispõe sobre x.", "O PREFEITO decreta:"]
+    expected = [f"cabecalho{i}" for i in (1, 2) if header] + ["epigrafe", "ementa", "preambulo"]
+
+    def add_incisos(parent, items):
+        for k, text in enumerate(items, 1):
+            lines.append(f"{int_to_roman(k)} - {text}")
+            expected.append(f"{parent}_inc{k}")
+
+    for n, (caput, caput_incisos, pars) in enumerate(articles, 1):
+        expected += [f"art{n}", f"art{n}_cpt"]
+        lines.append(f"Art. {ordinal(n)}{dash} {caput}")
+        if note and n == 1:
+            lines[-1] += " (Redação dada pela Lei nº 2, de 3 de março de 2025)"
+            expected.append("art1_cpt_nota1")
+        add_incisos(f"art{n}_cpt", caput_incisos)
+        if pars and pars[0] == "único":
+            text, items = pars[1]
+            lines.append(f"{sole} {text}")
+            expected.append(f"art{n}_par1u")
+            add_incisos(f"art{n}_par1u", items)
+        else:
+            for k, (text, items) in enumerate(pars, 1):
+                lines.append(f"§ {ordinal(k)}{dash} {text}")
+                expected.append(f"art{n}_par{k}")
+                add_incisos(f"art{n}_par{k}", items)
+    lines += ["Cidade, 1 de janeiro de 2024.", "FULANO DE TAL", "Prefeito",
+              "Este texto não substitui o original."]
+    expected += ["fecho", "assinatura1", "aviso"]
+    text = sep.join(lines) + ("\n" if trailing_newline else "")
+
+    top = parse(text)
+    nodes = [p for t in top for p in t.walk()]
+    assert "".join(p.text + p.tail for p in nodes) == text
+    assert [p.id for p in nodes] == expected
+    assert all(p.label == label_for(p.id) for p in nodes)
