@@ -1,0 +1,18 @@
+"""Quota rules as code: reserved seats, validity and call order for each norm, with legal basis.
+
+Standard library only (runs unchanged in Pyodide).  See calculator/README.md.
+"""
+
+from calculator.core import NORMS, order, parameters, reserve
+from calculator.errors import InputError
+
+__all__ = ["NORMS", "InputError", "order", "parameters", "reserve", "simulate"]
+
+
+def __getattr__(name: str):
+    # simulate() lives in calculator/simulator.py (issue 4); imported on first use.
+    if name == "simulate":
+        from calculator.simulator import simulate
+
+        return simulate
+    raise AttributeError(f"module 'calculator' has no attribute {name!r}")

@@ -1,0 +1,170 @@
+"""Command line: python -m calculator {reserva|ordem|parametros} … [--json]
+
+Every error is one pt-BR line on stderr, exit status 2, nothing on stdout.
+
+Adding a subcommand = one entry in :data:`SUBCOMMANDS` (see :class:`Subcommand`): how to declare its
+arguments, how to run it (namespace → result dict, raising InputError) and how to render the
+result as text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from calculator import simulator
+from calculator.api import dumps, run
+from calculator.errors import InputError
+from calculator.text import render_order, render_parameters, render_reserve
+
+
+class CliError(Exception):
+    """An argument error already translated to pt-BR."""
+
+
+_TRANSLATIONS = (
+    (re.compile(r"the following arguments are required: (?P<x>.+)"), "faltam argumentos obrigatórios: {x}"),
+    (re.compile(r"unrecognized arguments: (?P<x>.+)"), "argumentos não reconhecidos: {x}"),
+    (re.compile(r"argument (?P<a>\S+): expected one argument"), "a opção {a} precisa de um valor"),
+    (re.compile(r"argument (?P<a>\S+): invalid choice: (?P<x>\S+?)(?: \(choose from (?P<c>.*)\))?$"),
+     "{a}: opção inválida {x} (escolha entre: {c})"),
+    (re.compile(r"argument (?P<a>\S+): ignored explicit argument (?P<x>.+)"),
+     "a opção {a} não aceita valor: {x}"),
+    (re.compile(r"ambiguous option: (?P<x>\S+?)(?: could match (?P<c>.*))?$"), "opção ambígua: {x}"),
+    (re.compile(r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)"),
+     "a opção {a} não pode ser usada com {b}"),
+    (re.compile(r"unexpected option: (?P<x>.+)"), "opção inesperada: {x}"),
+)
+
+
+def translate(message: str) -> str:
+    """argparse's English error → pt-BR (unknown messages get a generic pt-BR line)."""
+    message = message.strip().splitlines()[0] if message.strip() else ""
+    for pattern, template in _TRANSLATIONS:
+        m = pattern.search(message)
+        if m:
+            parts = {k: (v or "").replace("'", "") for k, v in m.groupdict().items()}
+            text = template.format(**parts)
+            return text.replace(" (escolha entre: )", "")
+    return "argumentos inválidos (use --ajuda para ver as opções)"
+
+
+class PtBrFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, "uso: " if prefix is None else prefix)
+
+
+class PtBrParser(argparse.ArgumentParser):
+    """ArgumentParser with pt-BR help and errors raised as CliError (never prints English)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["add_help"] = False
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs["formatter_class"] = PtBrFormatter
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "argumentos"
+        self._optionals.title = "opções"
+        self.add_argument("-h", "--ajuda", "--help", action="help", default=argparse.SUPPRESS,
+                          help="mostra esta ajuda e sai")
+
+    def error(self, message):
+        raise CliError(translate(message))
+
+    def exit(self, status=0, message=None):
+        if status:
+            raise CliError(translate(message or ""))
+        super().exit(status, message)
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], dict]
+    render: Callable[[dict], str]
+
+
+def _norm_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--vagas", required=True, metavar="N", help="número de vagas oferecidas (inteiro ≥ 1)")
+    p.add_argument("--percentual", metavar="P",
+                   help="percentual de reserva, ex.: 25 ou 25,5 (Ubatuba: ≥ 20, padrão 20; "
+                        "Quissamã: fixado em lei; Lins: obrigatório, vem da Lei nº 7.739/2023)")
+    p.add_argument("--vinculo", metavar="V",
+                   help="efetivo (padrão), emprego, comissao ou estagio (os dois últimos só em Ubatuba)")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+def _reserva_args(p: argparse.ArgumentParser) -> None:
+    _norm_args(p)
+    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
+                   help="data de publicação do edital (verifica a vigência)")
+
+
+def _ordem_args(p: argparse.ArgumentParser) -> None:
+    _norm_args(p)
+    p.add_argument("--leitura", metavar="L",
+                   help="proporcional (padrão em Ubatuba e Lins) ou quinta (a cada bloco completo; "
+                        "Quissamã: só quinta, art. 3º, § 1º)")
+
+
+def _parametros_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "reserva": Subcommand(
+        "quantas vagas são reservadas (e se a norma se aplica ao edital)", _reserva_args,
+        lambda a: run({"command": "reserva", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
+                       "data_edital": a.data_edital, "vinculo": a.vinculo}),
+        render_reserve),
+    "ordem": Subcommand(
+        "quais nomeações vão para a lista reservada", _ordem_args,
+        lambda a: run({"command": "ordem", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
+                       "leitura": a.leitura, "vinculo": a.vinculo}),
+        render_order),
+    "parametros": Subcommand(
+        "os parâmetros da norma, cada um com o dispositivo que o fixa", _parametros_args,
+        lambda a: run({"command": "parametros", "norma": a.norma}),
+        render_parameters),
+    "simular": Subcommand(
+        "simula as nomeações a partir de uma lista de classificação (CSV)", simulator.cli_arguments,
+        simulator.cli_run, simulator.render_text),
+}
+
+
+def build_parser() -> PtBrParser:
+    parser = PtBrParser(prog="python -m calculator",
+                        description="Calculadora de cotas raciais em concursos municipais (Ubatuba, "
+                                    "Quissamã, Lins), com a base legal de cada resposta.")
+    sub = parser.add_subparsers(title="comandos", dest="comando", metavar="COMANDO", required=True)
+    for name, spec in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=spec.help, description=spec.help)
+        spec.add_arguments(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        spec = SUBCOMMANDS[args.comando]
+        result = spec.run(args)
+        out = dumps(result) if getattr(args, "json", False) else spec.render(result)
+    except (CliError, InputError) as err:
+        message = err.message if isinstance(err, InputError) else str(err)
+        print("erro: " + " ".join(message.split()), file=sys.stderr)
+        return 2
+    try:
+        print(out)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `python -m calculator ordem … | head -1`
+        sys.stdout = None
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""The one JSON entry point used by the browser (Pyodide) and the parity tests.
+
+    handle('{"command": "reserva", "norma": "ubatuba", "vagas": "13"}')
+    → '{"ok": true, "result": {...}}'  or  '{"ok": false, "error": {"message": "...", "field": "vagas"}}'
+
+Request fields are the CLI options without dashes, with values as typed (strings):
+``norma``, ``vagas``, ``percentual``, ``data_edital`` (reserva), ``leitura`` (ordem), ``vinculo``.
+
+Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
+"command") and returning a JSON-ready result dict, raising InputError on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from calculator.core import order, parameters, reserve
+from calculator.errors import InputError
+
+
+def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
+    """Refuse unknown fields and missing required ones (pt-BR messages)."""
+    for key in request:
+        if key not in allowed:
+            raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
+    for key in required:
+        if request.get(key) in (None, ""):
+            raise InputError(f"campo obrigatório ausente: {key}", key)
+
+
+def _reserva(req: dict) -> dict:
+    check_fields(req, ("norma", "vagas", "percentual", "data_edital", "vinculo"), ("norma", "vagas"))
+    return reserve(req["norma"], req["vagas"], req.get("percentual"), req.get("data_edital"),
+                   req.get("vinculo"))
+
+
+def _ordem(req: dict) -> dict:
+    check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo"), ("norma", "vagas"))
+    return order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"), req.get("vinculo"))
+
+
+def _parametros(req: dict) -> dict:
+    check_fields(req, ("norma",), ("norma",))
+    return parameters(req["norma"])
+
+
+#: command name → runner(request dict without "command") → result dict.
+COMMANDS: dict[str, Callable[[dict], dict]] = {
+    "reserva": _reserva,
+    "ordem": _ordem,
+    "parametros": _parametros,
+    "simular": lambda req: __import__("calculator.simulator", fromlist=["api_simular"]).api_simular(req),
+}
+
+
+def dumps(obj: object) -> str:
+    """The project's JSON form (CLI --json and handle())."""
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True)
+
+
+def run(request: dict) -> dict:
+    """Run a request dict; returns the result dict or raises InputError."""
+    if not isinstance(request, dict):
+        raise InputError("a requisição deve ser um objeto JSON", "command")
+    command = request.get("command")
+    if command not in COMMANDS:
+        if command in (None, ""):
+            raise InputError("informe o comando (\"command\"): " + ", ".join(COMMANDS), "command")
+        raise InputError(f"comando desconhecido: {command!r} (use {', '.join(COMMANDS)})", "command")
+    args = {k: v for k, v in request.items() if k != "command"}
+    return COMMANDS[command](args)
+
+
+def handle(request_json: str) -> str:
+    """JSON request string → JSON response string ({"ok": true, "result"} or {"ok": false, "error"})."""
+    try:
+        try:
+            request = json.loads(request_json)
+        except (TypeError, ValueError):
+            raise InputError("a requisição não é um JSON válido", "command") from None
+        return dumps({"ok": True, "result": run(request)})
+    except InputError as err:
+        return dumps({"ok": False, "error": err.to_dict()})

@@ -1,0 +1,190 @@
+"""The public computations: reserve() and order() for any norm, as JSON-ready dicts.
+
+Inputs may be given as typed by the user (strings) or as Python values (int, Fraction, date);
+bad input raises :class:`calculator.errors.InputError` with a pt-BR message.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from types import ModuleType
+
+from calculator import lins, quissama, ubatuba
+from calculator.errors import InputError
+from calculator.params import parameters_table
+from calculator.rules import (
+    collect_basis,
+    format_date,
+    format_int,
+    format_number,
+    format_percent,
+    fraction_str,
+    parse_date,
+    parse_percent,
+    parse_vacancies,
+    step,
+    warning,
+)
+
+#: slug → norm module (each has SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS, DEFAULT_READING,
+#: reserved_seats, call_count, call_positions, validity).
+NORMS: dict[str, ModuleType] = {m.SLUG: m for m in (ubatuba, quissama, lins)}
+
+_UNCHECKED_VALIDITY = {
+    "ubatuba": ["ubatuba:art13", "ubatuba:art14"],
+    "quissama": ["quissama:art5_cpt", "quissama:art6_par1u"],
+    "lins": ["lins:art11"],
+}
+
+
+def get_norm(norm: object) -> ModuleType:
+    """Norm module for a slug typed by the user (case-insensitive; "quissamã" accepted)."""
+    if not isinstance(norm, str) or not norm.strip():
+        raise InputError("informe a norma: ubatuba, quissama ou lins", "norma")
+    key = norm.strip().lower().replace("ã", "a")
+    if key not in NORMS:
+        raise InputError(f"norma desconhecida: {norm.strip()!r} (use ubatuba, quissama ou lins)", "norma")
+    return NORMS[key]
+
+
+def _vacancies(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return parse_vacancies(value)
+
+
+def _percent(value: object) -> Fraction | None:
+    if isinstance(value, Fraction):
+        return _bounded(value)
+    return parse_percent(value)
+
+
+def _bounded(value: Fraction) -> Fraction:
+    if value <= 0:
+        raise InputError("o percentual deve ser maior que zero", "percentual")
+    if value > 100:
+        raise InputError("o percentual não pode passar de 100%", "percentual")
+    return value
+
+
+def _date(value: object) -> date | None:
+    if isinstance(value, date):
+        return value
+    return parse_date(value)
+
+
+def _option(value: object, field: str, what: str) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip() == ""):
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{what} inválido(a): {value!r}", field)
+    return value.strip().lower()
+
+
+def _common(module: ModuleType, vacancies: int) -> dict:
+    return {
+        "norm": module.SLUG,
+        "norm_title": module.TITLE,
+        "norm_citation": module.CITATION,
+        "vacancies": vacancies,
+    }
+
+
+def _percent_fields(p: Fraction) -> dict:
+    return {"percent": fraction_str(p), "percent_display": format_percent(p)}
+
+
+def reserve(norm: object, vacancies: object, percent: object = None, edital_date: object = None,
+            scope: object = None) -> dict:
+    """Reserved seats for ``vacancies`` vacancies under ``norm`` (and validity if ``edital_date``)."""
+    module = get_norm(norm)
+    n = _vacancies(vacancies)
+    p = _percent(percent)
+    d = _date(edital_date)
+    sc = _option(scope, "vinculo", "vínculo")
+    res = module.reserved_seats(n, p, sc)
+    steps = list(res["steps"])
+    warnings = list(res["warnings"])
+    applies = res["applies"]
+    reserved = res["reserved"]
+    validity = None
+    if d is None:
+        warnings.append(warning(
+            "vigencia_nao_verificada", "premissa",
+            "Data do edital não informada (--data-edital): a vigência da norma não foi verificada; "
+            "o cálculo supõe que ela se aplica ao concurso.", _UNCHECKED_VALIDITY[module.SLUG]))
+    else:
+        v = module.validity(d)
+        validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
+                    "edital_date": d.isoformat()}
+        steps = [step(f"Edital publicado em {format_date(d)}.", [])] + v["steps"] + steps
+        warnings = v["warnings"] + warnings
+        if not v["applies"] and applies:
+            applies = False
+            steps.append(step(f"Como a norma não se aplica a esse edital, não há reserva (pelo cálculo, "
+                              f"seriam {format_int(reserved)}).", v["steps"][-1]["basis"]))
+            reserved = 0
+    return {
+        **_common(module, n),
+        **_percent_fields(res["percent"]),
+        "command": "reserva",
+        "exact": fraction_str(res["exact"]),
+        "exact_display": format_number(res["exact"]),
+        "reserved": reserved,
+        "applies": applies,
+        "scope": sc or module.DEFAULT_SCOPE,
+        "edital_date": d.isoformat() if d else None,
+        "validity": validity,
+        "basis": collect_basis(res["basis"], steps, warnings),
+        "warnings": warnings,
+        "steps": [s for s in steps if s["text"]],
+    }
+
+
+def order(norm: object, vacancies: object, percent: object = None, reading: object = None,
+          scope: object = None) -> dict:
+    """Which of the first ``vacancies`` nominations go to the reserved list.
+
+    ``positions`` lists at most ``POSITIONS_LIMIT`` (1000) positions; ``positions_total`` is how many
+    there are, ``positions_truncated`` says whether the list was cut, and ``pattern`` describes the
+    period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).
+    """
+    module = get_norm(norm)
+    n = _vacancies(vacancies)
+    p = _percent(percent)
+    rd = _option(reading, "leitura", "leitura")
+    sc = _option(scope, "vinculo", "vínculo")
+    res = module.call_positions(n, p, rd, sc)
+    steps = list(res["steps"])
+    if res["positions_truncated"]:
+        steps.append(step(
+            f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
+            f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
+            f"{format_int(res['pattern']['period'])} nomeações "
+            f"({format_int(res['pattern']['reserved_per_period'])} reservada(s) por período).", []))
+    return {
+        **_common(module, n),
+        **_percent_fields(res["percent"]),
+        "command": "ordem",
+        "positions": res["positions"],
+        "positions_total": res["positions_total"],
+        "positions_truncated": res["positions_truncated"],
+        "pattern": res["pattern"],
+        "reserved": res["reserved"],
+        "applies": res["applies"],
+        "reading": res["reading"],
+        "reading_description": module.READINGS[res["reading"]],
+        "scope": sc or module.DEFAULT_SCOPE,
+        "basis": collect_basis(res["basis"], steps, res["warnings"]),
+        "warnings": res["warnings"],
+        "steps": [s for s in steps if s["text"]],
+    }
+
+
+def parameters(norm: object) -> dict:
+    """A norm's parameters (value, basis, period, note), JSON-ready."""
+    module = get_norm(norm)
+    table = parameters_table(module.PARAMS)
+    return {"norm": module.SLUG, "norm_title": module.TITLE, "parameters": table,
+            "basis": collect_basis(table), "warnings": [], "steps": []}

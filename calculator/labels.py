@@ -1,0 +1,81 @@
+"""Citation labels derived from provision ids (independent of laws/, so the calculator runs alone).
+
+"art2_par3" → "art. 2º, § 3º"; "art1_par1u_inc1" → "art. 1º, parágrafo único, inciso I";
+"art1_cpt" → "art. 1º, caput" (caput named only when it is the cited provision itself).
+A test checks that these labels agree with the corpus parser's for every id in the corpus.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
+           "aviso": "aviso"}
+_NUMBERED = {"cabecalho": "cabeçalho, linha {}", "nota": "nota {}", "assinatura": "assinatura {}",
+             "registro": "registro {}"}
+_PART = re.compile(r"([a-z]+?)(1u|\d*)$")
+
+NORM_CITATION = {
+    "ubatuba": "Lei nº 3.765/2014 (Ubatuba)",
+    "quissama": "Lei nº 1.289/2012 (Quissamã)",
+    "lins": "Decreto nº 13.760/2024 (Lins)",
+}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}º" if n < 10 else str(n)
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        count, n = divmod(n, value)
+        out += sym * count
+    return out
+
+
+def label(pid: str) -> str:
+    """Label of a provision id (without the norm)."""
+    if pid in _SINGLE:
+        return _SINGLE[pid]
+    parts = pid.split("_")
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        m = _PART.fullmatch(part)
+        if not m:
+            return pid
+        kind, num_s = m.groups()
+        num = int(num_s) if num_s.isdigit() else 0
+        following = parts[i + 1] if i + 1 < len(parts) else None
+        if kind == "art":
+            out.append(f"art. {_ordinal(num)}")
+        elif kind == "cpt":
+            if following is None or following.startswith("nota"):
+                out.append("caput")
+        elif kind == "par" and num_s == "1u":
+            out.append("parágrafo único")
+        elif kind == "par":
+            out.append(f"§ {_ordinal(num)}")
+        elif kind == "inc":
+            out.append(f"inciso {_roman(num)}")
+        elif kind == "ali":
+            out.append(f"alínea {chr(ord('a') + num - 1)}")
+        elif kind == "nota" and i > 0:
+            out.append("nota")
+        elif kind in _NUMBERED:
+            out.append(_NUMBERED[kind].format(num))
+        else:
+            return pid
+    return ", ".join(out)
+
+
+def cite(ref: str) -> str:
+    """"ubatuba:art2_par3" → "Lei nº 3.765/2014 (Ubatuba), art. 2º, § 3º"."""
+    norm, _, pid = ref.partition(":")
+    return f"{NORM_CITATION.get(norm, norm)}, {label(pid)}"
+
+
+def short_labels(refs: list[str]) -> str:
+    """Labels of refs joined for display: "art. 2º, § 3º; art. 1º, caput" (norm omitted)."""
+    return "; ".join(label(r.partition(":")[2]) for r in refs)

@@ -1,0 +1,197 @@
+"""Lins/SP — Decreto nº 13.760, de 8 de fevereiro de 2024 (read this beside laws/lins/texto.txt).
+
+The decree regulates Lei nº 7.739/2023, which sets the percentage and is NOT in the corpus: the
+user gives the percentage.  The decree is silent on rounding and on call order: both are
+labelled interpretations here (half-up rounding and cumulative proportionality, as the other two
+norms and federal practice do).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from calculator.errors import InputError
+from calculator.params import Parameter
+from calculator.rules import (
+    HUNDRED,
+    POSITIONS_LIMIT,
+    collect_basis,
+    format_int,
+    format_number,
+    format_percent,
+    periodic_pattern,
+    positions_from_count,
+    proportional_count,
+    step,
+    warning,
+    whole_blocks_count,
+)
+
+SLUG = "lins"
+TITLE = "Decreto nº 13.760, de 8 de fevereiro de 2024 (Lins/SP)"
+CITATION = "Decreto nº 13.760/2024"
+START = "2024-02-08"
+
+PARAMS: dict[str, Parameter] = {
+    p.name: p
+    for p in (
+        Parameter("beneficiarios", ("pessoas negras (pretas e pardas)",), ("lins:art1_cpt", "lins:art1_par3"),
+                  START, None, "Negros, negras ou afrodescendentes: pretos e pardos (IBGE), por "
+                  "autodeclaração com correspondência fenotípica."),
+        Parameter("percentual", None, ("lins:art2_cpt_inc1", "lins:art5_cpt"), START, None,
+                  "Fixado pela Lei nº 7.739/2023, que não está no corpus: informe o percentual do edital."),
+        Parameter("arredondamento", "meio_para_cima (interpretação)", ("lins:art2_cpt_inc1",), START, None,
+                  "O decreto não trata de arredondamento; usa-se meio para cima, como as outras duas normas "
+                  "e a prática federal (interpretação)."),
+        Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("lins:art2_cpt",), START, None,
+                  "Concursos para cargos de provimento efetivo e empregos públicos."),
+        Parameter("entrada_em_vigor", START, ("lins:art11", "lins:cabecalho2", "lins:registro1"), START, None,
+                  "Na data da publicação: 08/02/2024 (Imprensa Oficial, edição nº 1490)."),
+    )
+}
+
+SCOPES = {"efetivo": "cargo efetivo (concurso)", "emprego": "emprego público (concurso)"}
+DEFAULT_SCOPE = "efetivo"
+READINGS = {
+    "proporcional": "proporcionalidade cumulativa: a k-ésima vaga reservada é chamada na primeira "
+                    "nomeação n em que a reserva calculada para n vagas chega a k",
+    "quinta": "blocos completos: uma vaga reservada a cada bloco completo de 100/P nomeações "
+              "(⌊P/100 · n⌋; com 20%: 5ª, 10ª, 15ª…)",
+}
+DEFAULT_READING = "proporcional"
+
+_ORIGIN = ["lins:art2_cpt_inc1", "lins:art5_cpt"]
+
+
+def legal_percent(percent: Fraction | None) -> Fraction:
+    if percent is None:
+        raise InputError("para Lins, informe o percentual (--percentual): ele é fixado pela Lei "
+                         "nº 7.739/2023, que não está no corpus (o Decreto nº 13.760/2024 só a regulamenta)",
+                         "percentual")
+    return percent
+
+
+def _scope(scope: str | None) -> str:
+    if scope is None:
+        return DEFAULT_SCOPE
+    if scope not in SCOPES:
+        raise InputError(f"em Lins o decreto trata de cargos efetivos e empregos públicos (art. 2º); "
+                         f"vínculo não abrangido: {scope!r} (use efetivo ou emprego)", "vinculo")
+    return scope
+
+
+def _standing_warnings() -> list[dict]:
+    return [
+        warning("lins_percentual_informado", "premissa",
+                "O percentual vem da Lei nº 7.739/2023 (citada no art. 2º, inciso I, e no art. 5º do "
+                "decreto), que não está no corpus: foi usado o percentual informado. Confira também se a "
+                "lei prevê número mínimo de vagas.",
+                _ORIGIN),
+        warning("lins_arredondamento_interpretacao", "interpretacao",
+                "O decreto não diz como arredondar; usou-se parte decimal ≥ 0,5 para cima e < 0,5 para "
+                "baixo, como nas leis de Ubatuba e Quissamã e na prática federal (Lei nº 12.990/2014).",
+                _ORIGIN),
+        warning("lins_pcd_duas_listas", "conflito",
+                "Candidato com deficiência aprovado também na lista de pessoas negras: o art. 4º, parágrafo "
+                "único, manda nomeá-lo pela lista em que estiver melhor classificado; o art. 6º, § 2º, manda "
+                "nomeá-lo nas vagas destinadas aos negros.",
+                ["lins:art4_par1u", "lins:art6_par2"]),
+        warning("lins_tres_listas_quatro_incisos", "conflito",
+                "O art. 6º anuncia a publicação do resultado em \"3 (três) listas\", mas enumera quatro "
+                "(incisos I a IV).",
+                ["lins:art6_cpt", "lins:art6_cpt_inc1", "lins:art6_cpt_inc2", "lins:art6_cpt_inc3",
+                 "lins:art6_cpt_inc4"]),
+    ]
+
+
+def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
+    """Reserved seats with the user's percentage (Lei nº 7.739/2023) and half-up rounding (interpretation)."""
+    _scope(scope)
+    p = legal_percent(percent)
+    exact = p / HUNDRED * vacancies
+    reserved = proportional_count(p, vacancies)
+    half = exact - exact.__floor__() >= Fraction(1, 2)
+    steps = [
+        step(f"Percentual: {format_percent(p)}, informado (fixado pela Lei nº 7.739/2023, fora do corpus).",
+             _ORIGIN),
+        step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+             f"{'igual ou maior' if half else 'menor'} que 0,5: {format_int(reserved)} vaga(s) reservada(s) "
+             "(arredondamento por interpretação).", _ORIGIN),
+    ]
+    warnings = _standing_warnings()
+    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+            "basis": collect_basis(["lins:art3", "lins:art5_cpt"], steps, warnings),
+            "warnings": warnings, "steps": steps}
+
+
+def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
+    p = legal_percent(percent)
+    reading = reading or DEFAULT_READING
+    if reading == "proporcional":
+        return proportional_count(p, n)
+    if reading == "quinta":
+        return whole_blocks_count(p, n)
+    raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+
+
+def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
+                   scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
+    """Call order. The decree has no rule on it: labelled interpretation (default: cumulative
+    proportionality)."""
+    reading = reading or DEFAULT_READING
+    if reading not in READINGS:
+        raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+    res = reserved_seats(vacancies, percent, scope)
+    p = res["percent"]
+
+    def count(n: int) -> int:
+        return call_count(n, p, reading)
+
+    placed = positions_from_count(count, vacancies, limit)
+    warnings = list(res["warnings"]) + [warning(
+        "lins_ordem_interpretacao", "interpretacao",
+        "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
+        "concorrência concomitante, art. 5º, e as listas, art. 6º); leitura usada: "
+        + READINGS[reading].rstrip(".") + ". Outra leitura: --leitura "
+        + ("quinta" if reading == "proporcional" else "proporcional") + ".",
+        ["lins:art5_cpt", "lins:art6_cpt", "lins:art6_par1"])]
+    if placed["positions_total"] != res["reserved"]:
+        warnings.append(warning(
+            "lins_ordem_menor_que_reserva", "conflito",
+            f"A reserva é de {format_int(res['reserved'])} vaga(s), mas a leitura \"{reading}\" só chama "
+            f"{format_int(placed['positions_total'])} delas entre as {format_int(vacancies)} primeiras "
+            "nomeações.", _ORIGIN + ["lins:art6_par1"]))
+    steps = list(res["steps"]) + [step(
+        f"Ordem de nomeação ({reading}, interpretação): " + READINGS[reading].rstrip(".") + ".",
+        ["lins:art5_cpt", "lins:art6_par1"])]
+    return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
+            "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,
+            "basis": collect_basis(res["basis"], steps, warnings), "warnings": warnings, "steps": steps}
+
+
+def validity(edital_date: date) -> dict:
+    """Is the decree in force for an edital published on ``edital_date``? (art. 11; no term)"""
+    start = date.fromisoformat(START)
+    warnings = [warning(
+        "lins_vigencia_da_lei", "premissa",
+        "O decreto entrou em vigor em 08/02/2024, data da publicação na Imprensa Oficial (art. 11), e não "
+        "tem prazo; a vigência da Lei nº 7.739/2023, que cria a reserva, não pode ser verificada no corpus.",
+        ["lins:art11", "lins:cabecalho2"])]
+    steps = [step("Entrada em vigor do decreto: 08/02/2024, data da publicação.",
+                  ["lins:art11", "lins:cabecalho2"])]
+    if edital_date < start:
+        applies = False
+        steps.append(step("Edital publicado antes do decreto: as regras do decreto (ex.: art. 2º) não o "
+                          "alcançavam.", ["lins:art11", "lins:art2_cpt"]))
+        warnings.append(warning(
+            "lins_edital_anterior", "interpretacao",
+            "O decreto não diz nada sobre editais anteriores; a resposta considera que ele não se aplica "
+            "a edital publicado antes de 08/02/2024, mas a Lei nº 7.739/2023 pode aplicar-se por si só.",
+            ["lins:art11", "lins:art2_cpt"]))
+    else:
+        applies = True
+        steps.append(step("Edital publicado com o decreto em vigor: aplica-se.",
+                          ["lins:art11", "lins:art2_cpt"]))
+    return {"applies": applies, "in_force_from": START, "last_day": None,
+            "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

@@ -1,0 +1,238 @@
+"""Quissamã/RJ — Lei nº 1.289, de 3 de março de 2012 (read this beside laws/quissama/texto.txt).
+
+Parameters (each with the provision that sets it) and the rules: reserved seats (art. 1º, §§ 1º and
+7º), call order (art. 3º, § 1º: the fifth of every 5 nominations), validity (arts. 5º and 6º).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from calculator.errors import InputError
+from calculator.params import Parameter
+from calculator.rules import (
+    HUNDRED,
+    POSITIONS_LIMIT,
+    collect_basis,
+    format_int,
+    format_number,
+    format_percent,
+    periodic_pattern,
+    positions_from_count,
+    proportional_count,
+    step,
+    warning,
+)
+
+SLUG = "quissama"
+TITLE = "Lei nº 1.289, de 3 de março de 2012 (Quissamã/RJ)"
+CITATION = "Lei nº 1.289/2012"
+START = "2012-03-03"
+END = "2022-03-03"  # art. 5º: ten years (last day by the assumption stated in validity())
+EXTENSION_START = "2022-03-18"  # Lei nº 2.189/2022 (note in art. 5º; its text is not in the corpus)
+EXTENDED_END = "2032-03-03"  # "mais 10 anos", counted from the original end (assumption)
+
+PARAMS: dict[str, Parameter] = {
+    p.name: p
+    for p in (
+        Parameter("beneficiarios", ("negros", "índios"), ("quissama:art1_cpt", "quissama:art1_par4"),
+                  START, None, "Negros e índios, por declaração no ato da inscrição."),
+        Parameter("percentual", Fraction(20), ("quissama:art1_cpt",), START, None,
+                  "20% das vagas oferecidas."),
+        Parameter("percentual_ate_5_vagas", Fraction(10), ("quissama:art1_par7",), START, None,
+                  "10% quando o número de vagas oferecidas for igual ou inferior a 5."),
+        Parameter("limite_vagas_percentual_reduzido", 5, ("quissama:art1_par7",), START, None,
+                  "Até 5 vagas (inclusive) vale o percentual de 10%."),
+        Parameter("arredondamento", "meio_para_cima", ("quissama:art1_par1",), START, None,
+                  "Decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
+        Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("quissama:art1_cpt",),
+                  START, None, "Concursos públicos para cargos efetivos e empregos públicos."),
+        Parameter("ordem_de_nomeacao", "quinta_de_cada_cinco", ("quissama:art3_par1",), START, None,
+                  "A cada fração de 5 candidatos, a quinta vaga é de candidato negro ou índio: "
+                  "5ª, 10ª, 15ª…"),
+        Parameter("entrada_em_vigor", START, ("quissama:art6_cpt", "quissama:fecho"), START, None,
+                  "Na data da publicação; presume-se publicada na data de assinatura (03/03/2012)."),
+        Parameter("prazo_de_vigencia_anos", 10, ("quissama:art5_cpt",), START, END,
+                  "Vigora por 10 anos (até 03/03/2022)."),
+        Parameter("prorrogacao", "Lei nº 2.189, de 18 de março de 2022: mais 10 anos",
+                  ("quissama:art5_cpt_nota1",), EXTENSION_START, EXTENDED_END,
+                  "Prazo prorrogado por mais 10 anos (nota ao art. 5º); o texto da lei de prorrogação "
+                  "não está no corpus."),
+        Parameter("editais_anteriores_excluidos", True, ("quissama:art6_par1u",), START, None,
+                  "Não se aplica a concursos cujos editais já tenham sido publicados."),
+    )
+}
+
+SCOPES = {"efetivo": "cargo efetivo (concurso)", "emprego": "emprego público (concurso)"}
+DEFAULT_SCOPE = "efetivo"
+READINGS = {
+    "quinta": "literal do art. 3º, § 1º: a cada fração de 5 nomeações, a quinta é da lista específica "
+              "— 5ª, 10ª, 15ª…",
+}
+DEFAULT_READING = "quinta"
+
+_FULL = PARAMS["percentual"].value
+_SMALL = PARAMS["percentual_ate_5_vagas"].value
+_SMALL_LIMIT = PARAMS["limite_vagas_percentual_reduzido"].value
+
+
+def legal_percent(vacancies: int, percent: Fraction | None = None) -> Fraction:
+    """20%, or 10% with 5 vacancies or fewer (art. 1º, § 7º). A given percentage must match."""
+    p = _SMALL if vacancies <= _SMALL_LIMIT else _FULL
+    if percent is not None and percent != p:
+        raise InputError(
+            f"em Quissamã o percentual é fixado em lei ({format_percent(p)} para {format_int(vacancies)} "
+            f"vaga(s): art. 1º, caput e § 7º, da Lei nº 1.289/2012); não informe outro: "
+            f"{format_percent(percent)}", "percentual")
+    return p
+
+
+def _scope(scope: str | None) -> str:
+    if scope is None:
+        return DEFAULT_SCOPE
+    if scope not in SCOPES:
+        raise InputError(f"em Quissamã a reserva vale para cargos efetivos e empregos públicos (art. 1º); "
+                         f"vínculo não abrangido: {scope!r} (use efetivo ou emprego)", "vinculo")
+    return scope
+
+
+def _conflict_warnings(vacancies: int) -> list[dict]:
+    out = []
+    if vacancies > _SMALL_LIMIT and vacancies % 5 in (3, 4):
+        reserved = proportional_count(_FULL, vacancies)
+        out.append(warning(
+            "quissama_reserva_maior_que_ordem", "conflito",
+            f"Com {format_int(vacancies)} vagas, o art. 1º (com o arredondamento do § 1º) reserva "
+            f"{format_int(reserved)} vagas, mas o art. 3º, § 1º (a quinta de cada 5 nomeações) só "
+            f"destina {format_int(vacancies // 5)} das {format_int(vacancies)} primeiras nomeações à "
+            "lista específica; a última vaga reservada não tem posição na ordem literal.",
+            ["quissama:art1_cpt", "quissama:art1_par1", "quissama:art3_par1"]))
+    if vacancies <= _SMALL_LIMIT:
+        out.append(warning(
+            "quissama_dez_por_cento", "conflito",
+            "Com 10% (art. 1º, § 7º), de 1 a 4 vagas a reserva arredondada é 0 e com 5 vagas é 1 "
+            "(0,5 arredonda para cima, § 1º) — o mesmo que 20% daria; a redução do § 7º só zera a "
+            "reserva abaixo de 5 vagas. Pelo art. 3º, § 1º, a vaga reservada seria a 5ª nomeação.",
+            ["quissama:art1_par7", "quissama:art1_par1", "quissama:art3_par1"]))
+    return out
+
+
+def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
+    """Reserved seats for ``vacancies`` vacancies (art. 1º, caput, §§ 1º and 7º)."""
+    _scope(scope)
+    p = legal_percent(vacancies, percent)
+    exact = p / HUNDRED * vacancies
+    reserved = proportional_count(p, vacancies)
+    if vacancies <= _SMALL_LIMIT:
+        pct = step(f"Vagas oferecidas: {format_int(vacancies)} (5 ou menos): percentual de 10%.",
+                   ["quissama:art1_par7"])
+    else:
+        pct = step(f"Vagas oferecidas: {format_int(vacancies)} (mais de 5): percentual de 20%.",
+                   ["quissama:art1_cpt"])
+    half = exact - exact.__floor__() >= Fraction(1, 2)
+    steps = [pct, step(
+        f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+        f"{'igual ou maior' if half else 'menor'} que 0,5: {format_int(reserved)} vaga(s) reservada(s).",
+        ["quissama:art1_par1"])]
+    warnings = _conflict_warnings(vacancies)
+    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+            "basis": collect_basis(["quissama:art1_cpt"], steps, warnings),
+            "warnings": warnings, "steps": steps}
+
+
+def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
+    """Reserved-list nominations among the first n nominations: ⌊n/5⌋ (art. 3º, § 1º, literally)."""
+    reading = reading or DEFAULT_READING
+    if reading not in READINGS:
+        raise InputError(_reading_message(reading), "leitura")
+    return n // 5
+
+
+def _reading_message(reading: str) -> str:
+    return (f"em Quissamã a ordem é fixada pelo art. 3º, § 1º (a quinta de cada 5 nomeações); "
+            f"leitura não aplicável: {reading!r} (use quinta)")
+
+
+def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
+                   scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
+    """The 5th, 10th, 15th… of the first ``vacancies`` nominations (art. 3º, § 1º)."""
+    reading = reading or DEFAULT_READING
+    if reading not in READINGS:
+        raise InputError(_reading_message(reading), "leitura")
+    res = reserved_seats(vacancies, percent, scope)
+
+    def count(n: int) -> int:
+        return call_count(n, None, reading)
+
+    placed = positions_from_count(count, vacancies, limit)
+    steps = list(res["steps"]) + [step(
+        "Ordem de nomeação: pela classificação geral, mas a cada fração de 5 nomeações a quinta vai "
+        f"para a lista específica — {format_int(placed['positions_total'])} nomeação(ões) reservada(s) "
+        f"entre as {format_int(vacancies)} primeiras.", ["quissama:art3_par1"])]
+    warnings = list(res["warnings"])
+    return {**placed, "pattern": periodic_pattern(_FULL, placed["positions"], count),
+            "reserved": res["reserved"], "reading": reading, "percent": res["percent"], "applies": True,
+            "basis": collect_basis(["quissama:art3_par1"], res["basis"], steps, warnings),
+            "warnings": warnings, "steps": steps}
+
+
+def validity(edital_date: date) -> dict:
+    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 5º and 6º)"""
+    start, end = date.fromisoformat(START), date.fromisoformat(END)
+    ext_start, ext_end = date.fromisoformat(EXTENSION_START), date.fromisoformat(EXTENDED_END)
+    warnings = [
+        warning("quissama_publicacao_presumida", "premissa",
+                "A lei entra em vigor na data da publicação (art. 6º); o corpus não traz a data de "
+                "publicação, presumida igual à da assinatura, 03/03/2012.",
+                ["quissama:art6_cpt", "quissama:fecho"]),
+        warning("quissama_ultimo_dia", "premissa",
+                "Prazo de 10 anos (art. 5º) contado de 03/03/2012; considera-se 03/03/2022 o último dia "
+                "(prazo em anos expira no dia de igual número do início, Código Civil, art. 132, § 3º).",
+                ["quissama:art5_cpt"]),
+        warning("quissama_edital_mesmo_dia", "premissa",
+                "Um edital publicado no próprio dia 03/03/2012 não está entre os \"já publicados\" "
+                "(art. 6º, parágrafo único): a lei se aplica a ele.",
+                ["quissama:art6_par1u"]),
+    ]
+    steps = [step("Entrada em vigor: 03/03/2012 (data da publicação, presumida).", ["quissama:art6_cpt"])]
+    if edital_date < start:
+        applies = False
+        steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
+                          ["quissama:art6_par1u"]))
+    elif edital_date <= end:
+        applies = True
+        steps.append(step("Edital publicado durante o prazo original de 10 anos: a lei se aplica.",
+                          ["quissama:art5_cpt"]))
+    elif edital_date < ext_start:
+        applies = False
+        steps.append(step("Edital publicado depois do fim do prazo original (03/03/2022) e antes da lei de "
+                          "prorrogação (18/03/2022).", ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
+        warnings.append(warning(
+            "quissama_lacuna_prorrogacao", "conflito",
+            "Entre 04/03/2022 e 17/03/2022 o prazo original já tinha terminado e a Lei nº 2.189/2022 "
+            "(de 18/03/2022) ainda não existia; o corpus não traz o texto dela para dizer se a prorrogação "
+            "retroage. Resposta adotada: a reserva não se aplica a edital publicado nesses dias.",
+            ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
+    elif edital_date <= ext_end:
+        applies = True
+        steps.append(step("Edital publicado durante a prorrogação de mais 10 anos (Lei nº 2.189/2022).",
+                          ["quissama:art5_cpt_nota1"]))
+        warnings.append(warning(
+            "quissama_prorrogacao_contagem", "premissa",
+            "A prorrogação \"por mais 10 anos\" foi contada do fim do prazo original: último dia "
+            "03/03/2032 (o texto da Lei nº 2.189/2022 não está no corpus; contada da data dela, iria até "
+            "18/03/2032).",
+            ["quissama:art5_cpt_nota1"]))
+    else:
+        applies = False
+        steps.append(step("Edital publicado depois do fim da prorrogação (03/03/2032).",
+                          ["quissama:art5_cpt_nota1"]))
+        warnings.append(warning(
+            "quissama_sem_nova_prorrogacao", "premissa",
+            "O corpus não contém nova prorrogação além da Lei nº 2.189/2022 (contada até 03/03/2032; "
+            "contada da data dela, iria até 18/03/2032).",
+            ["quissama:art5_cpt_nota1"]))
+    return {"applies": applies, "in_force_from": START,
+            "last_day": END if edital_date < ext_start else EXTENDED_END,
+            "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

@@ -1,0 +1,264 @@
+"""Shared arithmetic and helpers: exact rounding, input parsing, pt-BR formatting, call order.
+
+Everything is exact: ``fractions.Fraction`` and ``int`` only (never ``float``, never ``round()``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from fractions import Fraction
+
+from calculator.errors import InputError
+
+HALF = Fraction(1, 2)
+HUNDRED = Fraction(100)
+
+#: Largest number of vacancies accepted (documented bound; every answer stays O(log N) anyway).
+MAX_VACANCIES = 10**15
+#: At most this many call positions are listed; the rest is summarised by ``pattern``.
+POSITIONS_LIMIT = 1000
+
+
+# --- rounding ------------------------------------------------------------------------------------
+def round_half_up(x: Fraction | int) -> int:
+    """Round a non-negative rational: fraction ≥ 1/2 goes up, < 1/2 goes down (0,5 → 1; 2,5 → 3)."""
+    x = Fraction(x)
+    if x < 0:
+        raise ValueError("round_half_up expects a non-negative number")
+    return (x + HALF).__floor__()
+
+
+def floor(x: Fraction | int) -> int:
+    return Fraction(x).__floor__()
+
+
+# --- input parsing (shared by the CLI and api.handle, so both give the same messages) -----------
+_INT = re.compile(r"[0-9]+")
+_PERCENT = re.compile(r"(?P<int>[0-9]+)(?:[.,](?P<dec>[0-9]+))?")
+_DATE = re.compile(r"(?P<y>[0-9]{4})-(?P<m>[0-9]{2})-(?P<d>[0-9]{2})")
+
+
+def parse_vacancies(text: object) -> int:
+    """Number of vacancies typed by the user ("12") → int ≥ 1, else InputError(field="vagas")."""
+    if isinstance(text, bool):
+        raise InputError("o número de vagas deve ser um número inteiro (ex.: 12)", "vagas")
+    if isinstance(text, int):
+        text = str(text)
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("informe o número de vagas (um número inteiro, ex.: 12)", "vagas")
+    s = text.strip()
+    if s.startswith("-") and _INT.fullmatch(s[1:]):
+        raise InputError(f"o número de vagas não pode ser negativo: {s}", "vagas")
+    if not _INT.fullmatch(s):
+        raise InputError(f"o número de vagas deve ser um número inteiro (ex.: 12), não {s!r}", "vagas")
+    if len(s.lstrip("0")) > len(str(MAX_VACANCIES)):
+        raise InputError(f"número de vagas grande demais (o limite é {format_int(MAX_VACANCIES)})", "vagas")
+    n = int(s)
+    if n == 0:
+        raise InputError("o número de vagas deve ser pelo menos 1", "vagas")
+    if n > MAX_VACANCIES:
+        raise InputError(f"número de vagas grande demais (o limite é {format_int(MAX_VACANCIES)})", "vagas")
+    return n
+
+
+def parse_percent(text: object) -> Fraction | None:
+    """Percentage typed by the user ("25", "25,5", "25.5", "25%") → exact Fraction (25,5 → 51/2).
+
+    ``None`` or "" → ``None`` (not given).  Bounds (0 < P ≤ 100) are checked here; each norm
+    checks its own legal minimum.
+    """
+    if text is None:
+        return None
+    if isinstance(text, bool) or not isinstance(text, str | int):
+        raise InputError("o percentual deve ser um número decimal (ex.: 25 ou 25,5)", "percentual")
+    s = str(text).strip()
+    if s == "":
+        return None
+    if s.endswith("%"):
+        s = s[:-1].strip()
+    if s.startswith("-"):
+        raise InputError(f"o percentual não pode ser negativo: {s}", "percentual")
+    m = _PERCENT.fullmatch(s)
+    if not m or len(s) > 40:
+        raise InputError(f"o percentual deve ser um número decimal (ex.: 25 ou 25,5), não {s!r}",
+                         "percentual")
+    dec = m.group("dec") or ""
+    value = Fraction(int(m.group("int"))) + (Fraction(int(dec), 10 ** len(dec)) if dec else 0)
+    if value <= 0:
+        raise InputError("o percentual deve ser maior que zero", "percentual")
+    if value > 100:
+        raise InputError(f"o percentual não pode passar de 100%: {s}", "percentual")
+    return value
+
+
+def parse_date(text: object) -> date | None:
+    """Edital date typed as AAAA-MM-DD → date; None/"" → None; impossible dates → InputError."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise InputError("a data do edital deve estar no formato AAAA-MM-DD (ex.: 2020-05-31)", "data_edital")
+    s = text.strip()
+    if s == "":
+        return None
+    m = _DATE.fullmatch(s)
+    if not m:
+        raise InputError(f"a data do edital deve estar no formato AAAA-MM-DD (ex.: 2020-05-31), não {s!r}",
+                         "data_edital")
+    try:
+        return date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+    except ValueError:
+        raise InputError(f"data inexistente: {s}", "data_edital") from None
+
+
+# --- pt-BR formatting ---------------------------------------------------------------------------
+def format_int(n: int) -> str:
+    """12345678 → "12.345.678"."""
+    return f"{n:,}".replace(",", ".")
+
+
+def format_number(x: Fraction | int) -> str:
+    """Exact pt-BR decimal: 13/5 → "2,6"; 1/3 → "1/3" (no finite decimal); 51/2 → "25,5"."""
+    x = Fraction(x)
+    den = x.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return str(x)
+    digits = max(twos, fives)
+    if digits == 0:
+        return format_int(x.numerator)
+    scaled = x * 10**digits
+    assert scaled.denominator == 1
+    sign = "-" if scaled < 0 else ""
+    n = abs(scaled.numerator)
+    whole, frac = divmod(n, 10**digits)
+    return f"{sign}{format_int(whole)},{frac:0{digits}d}"
+
+
+def format_percent(p: Fraction) -> str:
+    """51/2 → "25,5%"."""
+    return format_number(p) + "%"
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """Machine form of an exact number: "51/2", "3"."""
+    return str(Fraction(x))
+
+
+def format_date(d: date) -> str:
+    """date(2014, 6, 16) → "16/06/2014"."""
+    return f"{d.day:02d}/{d.month:02d}/{d.year:04d}"
+
+
+# --- results ------------------------------------------------------------------------------------
+def warning(code: str, kind: str, message: str, basis: list[str] | tuple[str, ...]) -> dict:
+    """A warning: kind is "conflito", "interpretacao", "premissa" or "aviso"."""
+    return {"code": code, "kind": kind, "message": message, "basis": list(basis)}
+
+
+def step(text: str, basis: list[str] | tuple[str, ...] = ()) -> dict:
+    return {"text": text, "basis": list(basis)}
+
+
+def unique(items) -> list:
+    """Order-preserving de-duplication."""
+    seen: set = set()
+    out = []
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out
+
+
+def collect_basis(*groups) -> list[str]:
+    """All basis references of the given lists of refs / warnings / steps, de-duplicated, in order."""
+    refs: list[str] = []
+    for group in groups:
+        for item in group:
+            if isinstance(item, str):
+                refs.append(item)
+            else:
+                refs.extend(item.get("basis", ()))
+    return unique(refs)
+
+
+# --- call order (cumulative proportionality and friends) ----------------------------------------
+def proportional_count(percent: Fraction, n: int) -> int:
+    """Reserved seats among n vacancies with the half-up rounding: round_half_up(P/100 · n)."""
+    return round_half_up(percent / HUNDRED * n)
+
+
+def whole_blocks_count(percent: Fraction, n: int) -> int:
+    """Reserved seats counting only whole blocks: ⌊P/100 · n⌋ (20% → one in every 5: 5th, 10th…)."""
+    return floor(percent / HUNDRED * n)
+
+
+def first_reaching(count: Callable[[int], int], k: int, hi: int) -> int | None:
+    """Smallest n in 1..hi with count(n) ≥ k (count must be non-decreasing), or None.
+
+    Binary search: O(log hi) calls, so 10⁹ vacancies cost about 30 evaluations per position.
+    """
+    if k <= 0:
+        return 1
+    if count(hi) < k:
+        return None
+    lo = 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if count(mid) >= k:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def positions_from_count(count: Callable[[int], int], vacancies: int, limit: int = POSITIONS_LIMIT) -> dict:
+    """Call positions within 1..vacancies: the k-th reserved seat is the first n where count(n) ≥ k.
+
+    Returns {"positions": first ≤ limit positions, "positions_total": count(vacancies),
+    "positions_truncated": bool}.  Positions are distinct as long as count grows by at most 1 per
+    step (true for every percentage ≤ 100% with these roundings).  Each position is found by a
+    galloping search from the previous one, so the cost is O(limit · log(gap)) whatever N is.
+    """
+    total = count(vacancies)
+    shown = min(total, limit)
+    positions: list[int] = []
+    prev = 0  # count(prev) < k holds for the next k
+    for k in range(1, shown + 1):
+        step_size = 1
+        hi = min(prev + step_size, vacancies)
+        while count(hi) < k:
+            prev = hi
+            step_size *= 2
+            hi = min(prev + step_size, vacancies)
+        lo = prev + 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if count(mid) >= k:
+                hi = mid
+            else:
+                lo = mid + 1
+        positions.append(lo)
+        prev = lo
+    return {"positions": positions, "positions_total": total, "positions_truncated": total > shown}
+
+
+def periodic_pattern(percent: Fraction, first_positions: list[int], count: Callable[[int], int]) -> dict:
+    """Describe the period of a proportional schedule: with P/100 = a/b (lowest terms), the pattern
+    repeats every b nominations with a reserved seats per period (position k + a = position k + b)."""
+    share = percent / HUNDRED
+    a, b = share.numerator, share.denominator
+    in_first = [p for p in first_positions if p <= b]
+    return {
+        "period": b,
+        "reserved_per_period": a,
+        "first_period": in_first if len(in_first) == count(b) else None,
+    }

@@ -1,0 +1,1116 @@
+"""Nomination simulator: from a published classification list to who is called to which seat.
+
+Input: the classification list (CSV bytes, read by :mod:`calculator.csvinput`), the norm, the number
+of vacancies N and options.  Output: the nominations in call order, each with the list that filled
+the seat and its legal basis; the published lists; candidates moved between lists or excluded; seats
+reverted; warnings.  Standard library only; O(n + N) after sorting (no quadratic step).
+
+How a result is built (see docs/simulacao.md for the pt-BR explanation):
+
+1. Seat types.  The racial reserve R and its call positions come from the norm module's building
+   blocks (``reserved_seats`` / ``call_count``); PcD seats (``pcd_seats``, from the edital) and the
+   Guarda Civil female seats of Lins (``female_seats``) are spread over the N calls by cumulative
+   proportionality; all other seats are ``ampla``.
+2. Ampla concorrência.  The A = N − R − K − F best eligible candidates of the general list fill the
+   ampla seats, whatever lists they are also in (concurrent competition: an optant within the ampla
+   seats does not use a reserved seat).
+3. Specific lists.  The remaining candidates, in general rank order, take a seat in the specific
+   lists they belong to, choosing by the norm's precedence (Ubatuba art. 7, § 1º: PcD before the
+   racial list; Lins art. 6, § 2º/§ 3º: racial list, then female list, before PcD — or art. 4,
+   parágrafo único as an option: the list where better classified).
+4. Desistance/unfitness: the candidate is skipped and the seat goes to the next of the same list.
+5. Reversion: reserved seats left empty go to the ampla concorrência, filled by the next candidates
+   of the general list in rank order.
+6. Seats are called in order: the i-th seat of a list takes the i-th winner of that list.
+"""
+
+from __future__ import annotations
+
+import gc
+from fractions import Fraction
+
+from calculator import csvinput
+from calculator.core import get_norm
+from calculator.errors import InputError
+from calculator.rules import (
+    collect_basis,
+    format_int,
+    format_percent,
+    fraction_str,
+    parse_percent,
+    parse_vacancies,
+    round_half_up,
+    step,
+    warning,
+)
+
+AMPLA, RESERVA, PCD, FEM = "ampla", "reserva", "pcd", "feminina"
+LIST_NAMES = {
+    AMPLA: "ampla concorrência",
+    RESERVA: "reserva racial",
+    PCD: "pessoas com deficiência",
+    FEM: "vagas femininas (Guarda Civil Municipal)",
+}
+PRECEDENCE_OPTIONS = ("art6_par2", "art4_par1u")
+REPLACEMENT_OPTIONS = ("lista", "geral")
+#: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
+MAX_SIM_VACANCIES = 1_000_000
+
+
+# --- per-norm legal basis ------------------------------------------------------------------------
+# Each entry: provision ids (without the norm prefix) cited for one kind of decision.
+BASIS: dict[str, dict[str, tuple[str, ...]]] = {
+    "ubatuba": {
+        "ranking": ("art6_cpt",),
+        "concurrent": ("art4_cpt",),
+        "ampla_excludes": ("art7_par1_inc1", "art7_par2"),
+        "reserve": ("art1_cpt", "art2_par1", "art7_cpt"),
+        "reserve_only_optants": ("art2_par1", "art3_par1"),
+        "call_order": ("art7_cpt",),
+        "pcd": ("art7_cpt", "art7_par1_inc2"),
+        "precedence": ("art7_par1", "art7_par1_inc2", "art7_par1_inc3", "art7_par2"),
+        "replace_reserve": ("art4_par1",),
+        "replace_list": ("art7_par2",),
+        "revert_reserve": ("art4_par2",),
+        "revert_other": ("art4_par2",),
+        "eliminated": ("art3_par2",),
+        "gender": ("art1_par1u_inc2", "art2_par4"),
+        "gender_revert": ("art2_par4",),
+        "lists": ("art7_par1",),
+    },
+    "quissama": {
+        "ranking": ("art3_par1",),
+        "concurrent": ("art1_par2",),
+        "ampla_excludes": ("art1_par2",),
+        "reserve": ("art1_cpt", "art3_par1"),
+        "reserve_only_optants": ("art1_par3",),
+        "call_order": ("art3_par1",),
+        "pcd": ("art1_par3",),
+        "precedence": ("art1_par2",),
+        "replace_reserve": ("art3_par2",),
+        "replace_list": ("art3_par1",),
+        "revert_reserve": ("art1_par6",),
+        "revert_other": ("art1_par6",),
+        "eliminated": ("art2_cpt",),
+        "gender": (),
+        "gender_revert": (),
+        "lists": ("art3_cpt",),
+    },
+    "lins": {
+        "ranking": ("art6_cpt_inc1",),
+        "concurrent": ("art5_cpt",),
+        "ampla_excludes": ("art6_par1",),
+        "reserve": ("art5_cpt", "art6_cpt_inc3"),
+        "reserve_only_optants": ("art3_cpt", "art5_cpt"),
+        "call_order": ("art5_cpt",),
+        "pcd": ("art6_cpt_inc2",),
+        "precedence": ("art6_par2",),
+        "precedence_alt": ("art4_par1u",),
+        "female": ("art6_cpt_inc4", "art6_par3"),
+        "replace_reserve": ("art5_par1",),
+        "replace_list": ("art5_par1",),
+        "revert_reserve": ("art5_par2",),
+        "revert_other": ("art5_par2",),
+        "eliminated": ("art10_par1u_inc1",),
+        "fraud": ("art10_par1u_inc1",),
+        "absent": ("art9_par2",),
+        "not_confirmed": ("art10_par1u_inc2",),
+        "hetero": ("art7_cpt", "art7_par1"),
+        "gender": (),
+        "gender_revert": (),
+        "lists": ("art6_cpt",),
+    },
+}
+
+
+def _b(norm: str, *keys: str) -> list[str]:
+    out: list[str] = []
+    table = BASIS[norm]
+    for key in keys:
+        for pid in table.get(key, ()):
+            ref = f"{norm}:{pid}"
+            if ref not in out:
+                out.append(ref)
+    return out
+
+
+def _racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
+    """Reserved seats and their call positions, from the norm module's building blocks
+    (``call_positions`` for the reserve, the reading and its warnings; ``call_count`` walked once over
+    1..N for the positions themselves: O(N) evaluations, no quadratic step)."""
+    placed = mod.call_positions(vacancies, percent, reading, scope, limit=0)
+    total = placed["positions_total"]
+    if not total:
+        return {**placed, "positions": []}
+    p, rd = placed["percent"], placed["reading"]
+
+    def count(n: int) -> int:
+        return mod.call_count(n, p, rd)
+
+    # The schedule repeats every `period` nominations with `per` reserved calls (count(n + b) =
+    # count(n) + a when P/100 = a/b); walk one period and repeat it, then check against the norm's
+    # own total.  Falls back to walking 1..N.
+    pattern = placed.get("pattern") or {}
+    period, per = pattern.get("period"), pattern.get("reserved_per_period")
+    positions = _walk(count, min(vacancies, period) if period else vacancies, total)
+    if period and vacancies > period and len(positions) == per:
+        first = positions
+        positions = []
+        offset = 0
+        while len(positions) < total:
+            positions.extend(x + offset for x in first if x + offset <= vacancies)
+            offset += period
+            if offset >= vacancies:
+                break
+        positions = positions[:total]
+    if len(positions) != total or (positions and count(positions[-1]) != total) \
+            or (positions and count(positions[-1] - 1) != total - 1):
+        positions = _walk(count, vacancies, total)
+    return {**placed, "positions": positions}
+
+
+def _walk(count, upto: int, total: int) -> list[int]:
+    """Positions n in 1..upto where count(n) grows (count is non-decreasing, +1 at most per step)."""
+    out: list[int] = []
+    prev = 0
+    for n in range(1, upto + 1):
+        c = count(n)
+        if c > prev:
+            out.append(n)
+            prev = c
+            if prev >= total:
+                break
+    return out
+
+
+def _proportional_positions(k: int, n_total: int) -> list[int]:
+    """k seats among n_total spread by cumulative proportionality: the i-th at the first n with
+    round_half_up(k·n/N) ≥ i, i.e. n = ⌈N·(2i − 1) / 2k⌉ (exact integer arithmetic)."""
+    out: list[int] = []
+    for i in range(1, k + 1):
+        n = max(1, -((-n_total * (2 * i - 1)) // (2 * k)))
+        assert round_half_up(Fraction(k * n, n_total)) >= i
+        out.append(n)
+    return out
+
+
+def seat_types(vacancies: int, racial_positions: list[int], pcd: int, female: int) -> list[str]:
+    """Type of each seat 1..N.  Racial seats sit exactly on ``racial_positions``; PcD and female seats
+    follow their own cumulative schedule and, when they collide with a racial seat, take the next
+    free seat (never beyond N)."""
+    types = [AMPLA] * vacancies
+    racial = set(racial_positions)
+    for pos in racial_positions:
+        types[pos - 1] = RESERVA
+    due = {PCD: iter(_proportional_positions(pcd, vacancies)),
+           FEM: iter(_proportional_positions(female, vacancies))}
+    next_due = {lst: next(it, None) for lst, it in due.items()}
+    backlog = {PCD: 0, FEM: 0}
+    left = {PCD: pcd, FEM: female}
+    racial_left = len(racial_positions)
+    for n in range(1, vacancies + 1):
+        for lst in (PCD, FEM):
+            if next_due[lst] == n:
+                backlog[lst] += 1
+                next_due[lst] = next(due[lst], None)
+        if n in racial:
+            racial_left -= 1
+            continue
+        remaining_seats = vacancies - n + 1 - racial_left
+        forced = remaining_seats <= left[PCD] + left[FEM]
+        for lst in (PCD, FEM):
+            if left[lst] and (backlog[lst] or forced):
+                types[n - 1] = lst
+                left[lst] -= 1
+                backlog[lst] = max(0, backlog[lst] - 1)
+                break
+    return types
+
+
+# --- the simulation ------------------------------------------------------------------------------
+def _parse_count(value, field: str, label: str) -> int:
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        raise InputError(f"{label} deve ser um número inteiro (ex.: 2)", field)
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii() \
+            and len(value.strip()) < 10:
+        n = int(value.strip())
+    elif isinstance(value, str) and value.strip().startswith("-"):
+        raise InputError(f"{label} não pode ser negativo: {value.strip()}", field)
+    else:
+        raise InputError(f"{label} deve ser um número inteiro (ex.: 2), não {str(value)[:20]!r}", field)
+    if n < 0:
+        raise InputError(f"{label} não pode ser negativo: {n}", field)
+    return n
+
+
+def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None,
+             pcd_seats=0, female_seats=0, precedence=None, replacement=None, gender_equity=False,
+             scope=None) -> dict:
+    """Simulate the nominations.  Options (all optional):
+
+    percent        the edital's percentage (required for Lins; Ubatuba ≥ 20; Quissamã fixed)
+    reading        call-order reading of the norm module ("proporcional" | "quinta")
+    pcd_seats      seats for persons with disabilities set by the edital (other laws), default 0
+    female_seats   Lins, Guarda Civil Municipal: female seats of LC nº 1.745/2023, art. 16, § 2º
+    precedence     Lins: "art6_par2" (default) or "art4_par1u" (list where better classified)
+    replacement    Ubatuba art. 4, § 1º reading: "lista" (default: next optant) or "geral"
+    gender_equity  Ubatuba art. 1, parágrafo único, II: split the reserved seats between genders
+    scope          the norm module's "vinculo" (efetivo, emprego, ...)
+    """
+
+    mod = get_norm(norm)
+    norm = mod.SLUG
+    n_vac = parse_vacancies(vacancies)
+    if n_vac > MAX_SIM_VACANCIES:
+        raise InputError(
+            f"a simulação aceita até {format_int(MAX_SIM_VACANCIES)} vagas: {format_int(n_vac)}", "vagas")
+    pct = percent if isinstance(percent, Fraction) else parse_percent(percent)
+    k_pcd = _parse_count(pcd_seats, "vagas_pcd", "o número de vagas para pessoas com deficiência")
+    k_fem = _parse_count(female_seats, "vagas_femininas", "o número de vagas femininas")
+    if k_fem and norm != "lins":
+        raise InputError("--vagas-femininas só se aplica a Lins (Guarda Civil Municipal, LC nº 1.745/2023)",
+                         "vagas_femininas")
+    if precedence is None or precedence == "":
+        precedence = "art6_par2"
+    precedence = str(precedence).replace("-", "_")
+    if precedence not in PRECEDENCE_OPTIONS:
+        raise InputError(f"precedência desconhecida: {precedence!r} (use art6-par2 ou art4-par1u)",
+                         "precedencia")
+    if precedence != "art6_par2" and norm != "lins":
+        raise InputError("--precedencia só se aplica a Lins (art. 4º, parágrafo único × art. 6º, § 2º)",
+                         "precedencia")
+    if replacement is None or replacement == "":
+        replacement = "lista"
+    if replacement not in REPLACEMENT_OPTIONS:
+        raise InputError(f"leitura de substituição desconhecida: {replacement!r} (use lista ou geral)",
+                         "substituicao")
+    if replacement != "lista" and norm != "ubatuba":
+        raise InputError("--substituicao geral só se aplica a Ubatuba (art. 4º, § 1º)", "substituicao")
+    if gender_equity and norm != "ubatuba":
+        raise InputError("--equidade-genero só se aplica a Ubatuba (art. 1º, parágrafo único, II)",
+                         "equidade_genero")
+
+    if reading is not None and not isinstance(reading, str):
+        raise InputError("a leitura deve ser um texto (ex.: proporcional)", "leitura")
+    sched = _racial_schedule(mod, n_vac, pct, reading or None, scope or None)
+    r_seats = len(sched["positions"])
+    if r_seats + k_pcd + k_fem > n_vac:
+        raise InputError(
+            f"as vagas reservadas ({format_int(r_seats)}), para pessoas com deficiência "
+            f"({format_int(k_pcd)}) e femininas ({format_int(k_fem)}) somam mais que o total de vagas "
+            f"({format_int(n_vac)})",
+            "vagas_pcd" if k_pcd else "vagas_femininas")
+
+    # The run builds ~10 small objects per candidate and frees none: the cyclic garbage collector
+    # would only rescan them (≈ 10% of the time for 100,000 candidates), so it is paused meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        table = csvinput.read_candidates(candidates_csv_bytes)
+        types = seat_types(n_vac, sched["positions"], k_pcd, k_fem)
+        sim = _Simulation(norm, n_vac, types, table, sched, precedence, replacement, bool(gender_equity),
+                          k_pcd, k_fem)
+        result = sim.run()
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    if norm == "ubatuba" and scope == "emprego" and k_pcd:
+        result["warnings"].append(warning(
+            "simulacao_emprego_pcd_primeiro_nao_simulado", "aviso",
+            "Em empregos públicos, o art. 7º manda preencher primeiro as vagas das pessoas com deficiência; "
+            "a lei não diz como fica a alternância depois disso, e esta simulação não aplica essa ordem "
+            "(as vagas de PcD seguem a distribuição proporcional).",
+            ["ubatuba:art7_cpt"]))
+    return result
+
+
+class _Simulation:
+    def __init__(self, norm, vacancies, types, table, sched, precedence, replacement, gender_equity,
+                 k_pcd, k_fem):
+        self.norm = norm
+        self.vacancies = vacancies
+        self.types = types
+        self.table = table
+        self.cands = table.candidates
+        self.sched = sched
+        self.precedence = precedence
+        self.replacement = replacement
+        self.gender_equity = gender_equity
+        self.k_pcd = k_pcd
+        self.k_fem = k_fem
+        self.quota = {AMPLA: 0, RESERVA: 0, PCD: 0, FEM: 0}
+        for t in types:
+            self.quota[t] += 1
+        self.warnings: list[dict] = list(sched.get("warnings", []))
+        self.steps: list[dict] = []
+        self.excluded: list[dict] = []
+        self.moved: list[dict] = []
+        self.reverted: list[dict] = []
+        self.winners = {AMPLA: [], RESERVA: [], PCD: [], FEM: []}  # (candidate, reason, basis)
+        self.nominated: set[str] = set()
+        # reserved seats (ordinal within the list, 0-based) vacated by a desisting optant and, under the
+        # "geral" reading of Ubatuba art. 4, § 1º, handed to the general list
+        self.converted: dict[int, str] = {}
+        self.revert_info: dict[str, tuple[int, str, list[str]]] = {}
+        self.skipped: set[str] = set()
+        self.extra_basis: list[str] = []
+        self.extras: list[str] = []  # candidates called for converted/reverted seats, in rank order
+        self.conflicts: list[dict] = []
+
+    # -- eligibility --------------------------------------------------------------------------------
+    def _status(self, c) -> str:
+        """"ok" | "skip" (desistente/inapto: replaced) | "out" (eliminated/excluded: not in any list)."""
+        if c.situacao == "eliminado":
+            return "out"
+        if self.norm == "lins" and c.hetero in ("fraude", "ausente") and c.cotista:
+            return "out"
+        if c.situacao in ("desistente", "inapto"):
+            return "skip"
+        return "ok"
+
+    def _in_racial(self, c) -> bool:
+        if not c.cotista:
+            return False
+        return not (self.norm == "lins" and c.hetero == "nao_confirmada")
+
+    def _lists_of(self, c) -> list[str]:
+        out = []
+        if self.quota[RESERVA] and self._in_racial(c):
+            out.append(RESERVA)
+        if self.quota[FEM] and c.genero == "F":
+            out.append(FEM)
+        if self.quota[PCD] and c.pcd:
+            out.append(PCD)
+        return out
+
+    # -- main -------------------------------------------------------------------------------------
+    def run(self) -> dict:
+        norm = self.norm
+        self._record_exclusions()
+        self._static_positions()
+        gen_ptr = self._fill_ampla(self.quota[AMPLA])
+        self._fill_specific(gen_ptr)
+        extra = self._revert()
+        if extra:
+            self._fill_ampla_extra(gen_ptr, extra)
+        result = self._assemble()
+        result["basis"] = collect_basis(
+            _b(norm, "ranking", "concurrent", "call_order"),
+            [b for nom in result["nominations"] for b in nom["basis"]],
+            result["warnings"], result["steps"],
+            [b for e in self.excluded for b in e["basis"]],
+            [b for e in self.moved for b in e["basis"]],
+            [b for e in self.reverted for b in e["basis"]],
+        )
+        return result
+
+    def _record_exclusions(self):
+        norm = self.norm
+        for c in self.cands:
+            if c.situacao == "eliminado":
+                self.excluded.append(self._excl(
+                    c, "eliminado", "eliminado do concurso (ex.: declaração falsa); não entra em nenhuma "
+                    "lista", _b(norm, "eliminated")))
+            elif norm == "lins" and c.cotista and c.hetero == "fraude":
+                self.excluded.append(self._excl(
+                    c, "fraude", "heteroidentificação: fraude ou má-fé — eliminado do concurso",
+                    _b(norm, "fraud")))
+            elif norm == "lins" and c.cotista and c.hetero == "ausente":
+                self.excluded.append(self._excl(
+                    c, "ausente", "não compareceu à comissão de heteroidentificação — excluído do concurso",
+                    _b(norm, "absent")))
+            elif norm == "lins" and c.cotista and c.hetero == "nao_confirmada":
+                self.moved.append({
+                    "candidate": c.inscricao, "from": RESERVA, "to": AMPLA,
+                    "reason": "autodeclaração não confirmada, sem má-fé: sai da lista de cotas e continua "
+                              "no concurso pela ampla concorrência",
+                    "basis": _b(norm, "not_confirmed")})
+        if norm != "lins" and any(c.hetero for c in self.cands):
+            self.warnings.append(warning(
+                "simulacao_heteroidentificacao_ignorada", "aviso",
+                "A coluna heteroidentificacao só tem efeito em Lins (Decreto nº 13.760/2024, arts. 7º a "
+                "10); nesta norma ela foi ignorada. Para eliminar um candidato por declaração falsa, use "
+                "situacao = eliminado.",
+                _b(norm, "eliminated")))
+        if norm == "lins" and any(c.hetero and not c.cotista for c in self.cands):
+            self.warnings.append(warning(
+                "simulacao_heteroidentificacao_nao_optante", "aviso",
+                "Há resultado de heteroidentificação para candidato que não optou pela reserva; ele foi "
+                "ignorado (a análise só alcança quem se autodeclarou).",
+                _b(norm, "hetero")))
+
+    def _excl(self, c, code, reason, basis):
+        return {"candidate": c.inscricao, "name": c.nome, "rank": c.rank, "situation": code,
+                "reason": reason, "basis": basis, "replaced_by": None}
+
+    def _static_positions(self):
+        """Position of each candidate in the published specific lists (eligible members, rank order)."""
+        self.list_pos: dict[str, dict[str, int]] = {RESERVA: {}, PCD: {}, FEM: {}}
+        counters = {RESERVA: 0, PCD: 0, FEM: 0}
+        self.published: dict[str, list[str]] = {AMPLA: [], RESERVA: [], PCD: [], FEM: []}
+        for c in self.cands:
+            if self._status(c) == "out":
+                continue
+            self.published[AMPLA].append(c.inscricao)
+            for lst in self._lists_of(c):
+                counters[lst] += 1
+                self.list_pos[lst][c.inscricao] = counters[lst]
+                self.published[lst].append(c.inscricao)
+
+    # -- phase 2: ampla ---------------------------------------------------------------------------
+    def _fill_ampla(self, quota: int) -> int:
+        norm = self.norm
+        winners = self.winners[AMPLA]
+        i = 0
+        cands = self.cands
+        while i < len(cands) and len(winners) < quota:
+            c = cands[i]
+            i += 1
+            st = self._status(c)
+            if st == "out":
+                continue
+            if st == "skip":
+                self._skipped(c, AMPLA)
+                continue
+            basis = _b(norm, "ranking")
+            reason = f"{c.rank}º na classificação geral, dentro das vagas de ampla concorrência"
+            special = self._lists_of(c)
+            if special:
+                basis += _b(norm, "concurrent", "ampla_excludes")
+                names = " e ".join(LIST_NAMES[s] for s in special)
+                reason += (f"; também está na lista de {names}, mas é nomeado pela ampla concorrência e "
+                           "não ocupa vaga reservada (sai da lista específica, que chama o seguinte)")
+                self.moved.append({"candidate": c.inscricao, "from": special[0], "to": AMPLA,
+                                   "reason": "classificado dentro das vagas de ampla concorrência: nomeado "
+                                             "pela lista geral e excluído da(s) lista(s) específica(s)",
+                                   "basis": _b(norm, "concurrent", "ampla_excludes")})
+            elif self.norm == "lins" and c.cotista and c.hetero == "nao_confirmada":
+                basis += _b(norm, "not_confirmed")
+                reason += ("; optou pela reserva, mas a autodeclaração não foi confirmada (sem má-fé): "
+                           "concorre só pela ampla concorrência")
+            winners.append((c, reason, basis))
+            self.nominated.add(c.inscricao)
+        return i
+
+    def _skipped(self, c, lst: str):
+        """c (desistente/inapto) would have filled a seat of ``lst``: record who replaces them."""
+        norm = self.norm
+        self.skipped.add(c.inscricao)
+        what = "desistiu da nomeação" if c.situacao == "desistente" else "foi considerado inapto"
+        if lst == AMPLA:
+            basis = _b(norm, "ranking")
+            how = "a vaga passa ao candidato seguinte da classificação geral"
+        elif lst == RESERVA:
+            basis = _b(norm, "replace_reserve")
+            if self.replacement == "geral":
+                how = ("a vaga reservada passa ao candidato seguinte da classificação geral (leitura "
+                       "\"geral\" do art. 4º, § 1º: \"candidato posteriormente classificado\")")
+            else:
+                how = "a vaga passa ao optante seguinte da lista da reserva"
+        else:
+            basis = _b(norm, "replace_list")
+            how = f"a vaga passa ao candidato seguinte da lista de {LIST_NAMES[lst]}"
+        self.excluded.append({"candidate": c.inscricao, "name": c.nome, "rank": c.rank,
+                              "situation": c.situacao, "would_fill": lst,
+                              "reason": f"{what}; {how}", "basis": basis, "replaced_by": None})
+
+    # -- phase 3: specific lists ------------------------------------------------------------------
+    def _choose(self, c, options: list[str]) -> str:
+        """Pick one list among ``options`` (lists with room) by the norm's precedence."""
+        if len(options) == 1:
+            return options[0]
+        if self.norm == "ubatuba":
+            order = (PCD, RESERVA)  # art. 7, § 1º, II then III
+        elif self.norm == "lins":
+            order = (RESERVA, FEM, PCD)  # art. 6, § 2º and § 3º (racial × female: not regulated)
+            if self.precedence == "art4_par1u" and RESERVA in options and PCD in options:
+                # art. 4, parágrafo único: the list where better classified (tie: art. 6, § 2º)
+                if self.list_pos[PCD][c.inscricao] < self.list_pos[RESERVA][c.inscricao]:
+                    order = (FEM, PCD, RESERVA)
+        else:
+            order = (RESERVA, PCD)  # Quissamã: no rule on this; interpretation (warned)
+        for lst in order:
+            if lst in options:
+                return lst
+        return options[0]  # pragma: no cover
+
+    def _fill_specific(self, start: int):
+        norm = self.norm
+        quota = {lst: self.quota[lst] for lst in (RESERVA, PCD, FEM)}
+        taken = {RESERVA: 0, PCD: 0, FEM: 0}
+        # gender equity (Ubatuba option): each gender takes at most ceil(R/2) reserved seats at first
+        cap = {"F": (quota[RESERVA] + 1) // 2, "M": (quota[RESERVA] + 1) // 2}
+        by_gender = {"F": 0, "M": 0}
+        deferred = []
+        cands = self.cands
+        for i in range(start, len(cands)):
+            if all(taken[lst] >= quota[lst] for lst in taken):
+                break
+            c = cands[i]
+            if c.inscricao in self.nominated:
+                continue
+            st = self._status(c)
+            if st == "out":
+                continue
+            lists = [lst for lst in self._lists_of(c) if taken[lst] < quota[lst]]
+            if self.gender_equity and RESERVA in lists:
+                g = c.genero
+                if g is None:
+                    raise InputError(
+                        f"Linha {c.line}, coluna “genero”: com a equidade de gênero (Ubatuba), todo optante "
+                        "precisa do gênero (F ou M).", "csv")
+                if by_gender[g] >= cap[g]:
+                    lists.remove(RESERVA)
+                    if st == "ok" and not lists:
+                        deferred.append(c)
+                        continue
+            if not lists:
+                continue
+            lst = self._choose(c, lists)
+            if st == "skip":
+                if lst == RESERVA and self.replacement == "geral":
+                    self.converted[taken[RESERVA] + len(self.converted)] = c.inscricao
+                    quota[RESERVA] -= 1
+                    # the seat stays in the call order but is handed to the general list
+                    self._skipped(c, RESERVA)
+                    continue
+                self._skipped(c, lst)
+                continue
+            if len(lists) > 1:
+                self._note_conflict(c, lists, lst)
+            reason, basis = self._specific_reason(c, lst, lists)
+            self.winners[lst].append((c, reason, basis))
+            self.nominated.add(c.inscricao)
+            taken[lst] += 1
+            if lst == RESERVA and self.gender_equity:
+                by_gender[c.genero] += 1
+        # Ubatuba art. 2, § 4º: reserved seats no one of one gender can fill revert to the other gender
+        if self.gender_equity:
+            for c in deferred:
+                if taken[RESERVA] >= quota[RESERVA]:
+                    break
+                if c.inscricao in self.nominated:
+                    continue
+                reason = (f"{c.rank}º na classificação geral; vaga reservada revertida para o outro gênero "
+                          "por falta de candidatas(os) do gênero a que caberia")
+                self.winners[RESERVA].append((c, reason, _b(norm, "reserve", "gender_revert")))
+                self.nominated.add(c.inscricao)
+                taken[RESERVA] += 1
+                self.reverted.append({"seat": None, "from": f"{RESERVA} (gênero oposto)", "to": RESERVA,
+                                      "candidate": c.inscricao,
+                                      "reason": "equidade de gênero: faltaram optantes de um gênero; a vaga "
+                                                "reservada passou ao outro gênero, na ordem de classificação",
+                                      "basis": _b(norm, "gender_revert")})
+            # the list is called in classification order, whatever the order of the two passes
+            self.winners[RESERVA].sort(key=lambda entry: entry[0].rank)
+        self.taken = taken
+        self.final_quota = quota
+
+    def _specific_reason(self, c, lst, lists):
+        norm = self.norm
+        pos = self.list_pos[lst][c.inscricao]
+        if lst == RESERVA:
+            basis = _b(norm, "reserve", "concurrent")
+            reason = (f"{pos}º da lista da reserva racial ({c.rank}º na classificação geral, fora das "
+                      "vagas de ampla concorrência)")
+        elif lst == PCD:
+            basis = _b(norm, "pcd")
+            reason = f"{pos}º da lista de pessoas com deficiência ({c.rank}º na classificação geral)"
+        else:
+            basis = _b(norm, "female")
+            reason = f"{pos}ª da lista feminina da Guarda Civil Municipal ({c.rank}ª na classificação geral)"
+        if len(lists) > 1:
+            basis += _b(norm, "precedence_alt" if (norm == "lins" and self.precedence == "art4_par1u")
+                        else "precedence")
+            others = ", ".join(LIST_NAMES[o] for o in lists if o != lst)
+            reason += (f"; também classificado para {others}, de cuja lista é excluído (precedência entre "
+                       "listas)")
+        return reason, basis
+
+    def _note_conflict(self, c, lists, chosen):
+        self.conflicts.append({"candidate": c.inscricao, "lists": lists, "chosen": chosen})
+        others = [o for o in lists if o != chosen]
+        self.moved.append({"candidate": c.inscricao, "from": others[0], "to": chosen,
+                           "reason": f"classificado ao mesmo tempo para {LIST_NAMES[chosen]} e "
+                                     f"{', '.join(LIST_NAMES[o] for o in others)}: nomeado por "
+                                     f"{LIST_NAMES[chosen]} e excluído da outra lista",
+                           "basis": _b(self.norm, "precedence_alt" if self.precedence == "art4_par1u"
+                                       else "precedence")})
+
+    # -- phase 4: reversion -----------------------------------------------------------------------
+    def _revert(self) -> int:
+        norm = self.norm
+        extra = len(self.converted)
+        if self.converted:
+            self.extra_basis.extend(_b(norm, "replace_reserve"))
+        for lst in (RESERVA, PCD, FEM):
+            missing = self.final_quota[lst] - self.taken[lst]
+            if missing <= 0:
+                continue
+            extra += missing
+            if lst == RESERVA:
+                basis = _b(norm, "revert_reserve")
+                why = "não há optantes aprovados em número suficiente"
+            elif lst == FEM:
+                basis = _b(norm, "revert_reserve", "female")
+                why = "não há candidatas aprovadas em número suficiente para as vagas femininas"
+            else:
+                basis = _b(norm, "pcd")
+                why = "não há pessoas com deficiência aprovadas em número suficiente"
+                self.warnings.append(warning(
+                    "simulacao_reversao_pcd", "premissa",
+                    "Vaga(s) para pessoas com deficiência sem candidatos: a simulação as reverteu para a "
+                    "ampla concorrência, como é usual nos editais; a regra não está nesta norma.",
+                    _b(norm, "pcd")))
+            self.extra_basis.extend(b for b in basis if b not in self.extra_basis)
+            self.revert_info[lst] = (missing, why, basis)
+        return extra
+
+    def _fill_ampla_extra(self, start: int, extra: int):
+        norm = self.norm
+        winners = self.winners[AMPLA]
+        goal = len(winners) + extra
+        cands = self.cands
+        i = start
+        while i < len(cands) and len(winners) < goal:
+            c = cands[i]
+            i += 1
+            if c.inscricao in self.nominated:
+                continue
+            st = self._status(c)
+            if st == "out":
+                continue
+            if st == "skip":
+                if c.inscricao not in self.skipped:
+                    self._skipped(c, AMPLA)
+                continue
+            reason = (f"{c.rank}º na classificação geral; chamado porque vaga(s) reservada(s) sem "
+                      "candidato passaram à ampla concorrência, preenchida(s) na ordem de classificação")
+            winners.append((c, reason, _b(norm, "ranking") + self.extra_basis))
+            self.nominated.add(c.inscricao)
+            self.extras.append(c.inscricao)
+
+    # -- assembling the answer --------------------------------------------------------------------
+    def _assemble(self) -> dict:
+        norm = self.norm
+        nominations = []
+        unfilled = []
+        iters = {lst: iter(self.winners[lst]) for lst in self.winners}
+        ordinal = {RESERVA: 0, PCD: 0, FEM: 0}
+        filled = {lst: len(self.winners[lst]) for lst in (RESERVA, PCD, FEM)}
+        for seat, typ in enumerate(self.types, start=1):
+            via = typ
+            seat_note = None
+            if typ != AMPLA:
+                k = ordinal[typ]
+                ordinal[typ] += 1
+                if typ == RESERVA and k in self.converted:
+                    via = AMPLA
+                    seat_note = ("vaga reservada deixada por " + self.converted[k] +
+                                 " (desistente/inapto), passada à classificação geral (art. 4º, § 1º, "
+                                 "leitura \"geral\")")
+                elif filled[typ] > 0:
+                    filled[typ] -= 1
+                else:
+                    via = AMPLA
+                    _missing, why, basis = self.revert_info[typ]
+                    self.reverted.append({"seat": seat, "from": typ, "to": AMPLA, "reason": why + "; a vaga "
+                                          "é revertida para a ampla concorrência, na ordem de classificação",
+                                          "basis": basis})
+                    seat_note = (f"esta vaga, de {LIST_NAMES[typ]}, foi revertida para a ampla "
+                                 "concorrência e segue a ordem da classificação geral")
+            entry = next(iters[via], None)
+            if entry is None:
+                unfilled.append({"seat": seat, "list": typ,
+                                 "reason": "não há mais candidatos aprovados habilitados para esta vaga",
+                                 "basis": _b(norm, "ranking")})
+                continue
+            c, reason, basis = entry
+            if seat_note:
+                reason = reason + " — " + seat_note
+                extra_refs = self.revert_info[typ][2] if typ in self.revert_info and k not in self.converted \
+                    else _b(norm, "replace_reserve")
+                basis = basis + [b for b in extra_refs if b not in basis]
+            nominations.append({
+                "seat": seat, "candidate": c.inscricao, "name": c.nome, "rank": c.rank, "list": via,
+                "seat_type": typ, "reason": reason, "basis": list(dict.fromkeys(basis)),
+            })
+        self._link_replacements(nominations)
+        self._final_warnings(nominations)
+        steps = self._steps(nominations, unfilled)
+        published = self._published()
+        return {
+            "norm": norm,
+            "vacancies": self.vacancies,
+            "percent": fraction_str(self.sched["percent"]) if self.sched.get("percent") is not None else None,
+            "percent_display": format_percent(self.sched["percent"]) if self.sched.get("percent") is not None
+            else None,
+            "reading": self.sched.get("reading"),
+            "reserved": self.sched.get("reserved", 0),
+            "seats": {AMPLA: self.quota[AMPLA], RESERVA: self.quota[RESERVA], PCD: self.k_pcd,
+                      FEM: self.k_fem},
+            "reserved_positions": list(self.sched["positions"]),
+            "options": {"precedence": self.precedence, "replacement": self.replacement,
+                        "gender_equity": self.gender_equity},
+            "input": {"candidates": len(self.cands), "delimiter": self.table.delimiter,
+                      "encoding": self.table.encoding, "ranked_by": self.table.ranked_by,
+                      "ignored_columns": list(self.table.ignored_columns)},
+            "nominations": nominations,
+            "unfilled_seats": unfilled,
+            "published_lists": published,
+            "moved": self.moved,
+            "excluded": self.excluded,
+            "reverted_seats": self.reverted,
+            "warnings": self.warnings,
+            "steps": steps,
+        }
+
+    def _link_replacements(self, nominations):
+        """Fill ``replaced_by`` of skipped candidates: the first nominee of the same list ranked below."""
+        by_list: dict[str, list[tuple[int, str]]] = {}
+        for nom in nominations:
+            by_list.setdefault(nom["list"], []).append((nom["rank"], nom["candidate"]))
+        # seats handed to the general list (Ubatuba art. 4, § 1º, "geral") are the first extra calls
+        converted_by = dict(zip(self.converted.values(), self.extras, strict=False))
+        for e in self.excluded:
+            lst = e.get("would_fill")
+            if lst is None:
+                continue
+            if lst == RESERVA and self.replacement == "geral":
+                e["replaced_by"] = converted_by.get(e["candidate"])
+                continue
+            ranks = by_list.get(lst, [])
+            # nominations of one list are in rank order: binary search the first rank below
+            lo, hi = 0, len(ranks)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if ranks[mid][0] > e["rank"]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            if lo < len(ranks):
+                e["replaced_by"] = ranks[lo][1]
+
+    def _final_warnings(self, nominations):
+        norm = self.norm
+        w = self.warnings
+        if self.table.ties:
+            w.append(warning(
+                "simulacao_empate_nota", "premissa",
+                f"Há {len(self.table.ties)} grupo(s) de candidatos com a mesma nota; o desempate seguiu a "
+                "ordem das linhas do arquivo (ordene o arquivo pelos critérios de desempate do edital, ou "
+                "informe a coluna classificacao).",
+                _b(norm, "ranking")))
+        if self.k_pcd:
+            w.append(warning(
+                "simulacao_vagas_pcd", "premissa",
+                f"Vagas para pessoas com deficiência ({format_int(self.k_pcd)}): vêm do edital e de outras "
+                "leis (fora do corpus); foram distribuídas na ordem de chamada por proporcionalidade "
+                "cumulativa, que é uma escolha desta simulação.",
+                _b(norm, "pcd")))
+        if self.k_fem:
+            w.append(warning(
+                "simulacao_vagas_femininas", "premissa",
+                f"Vagas femininas ({format_int(self.k_fem)}): vêm da LC nº 1.745/2023, art. 16, § 2º (fora "
+                "do corpus); foram distribuídas na ordem de chamada por proporcionalidade cumulativa, "
+                "que é uma escolha desta simulação.",
+                _b(norm, "female")))
+        cotistas = {c.inscricao for c in self.cands if c.cotista}
+        if norm in ("quissama", "lins") and any(
+                e.get("would_fill") == AMPLA and e["candidate"] in cotistas for e in self.excluded):
+            text = {"quissama": "Na ocorrência de desistência de vaga por candidato cotista aprovado",
+                    "lins": "Em caso de desistência de candidato inscrito em vaga reservada"}[norm]
+            w.append(warning(
+                f"{norm}_desistencia_optante_na_ampla", "interpretacao",
+                f"Um optante que estaria nas vagas de ampla concorrência desistiu ou é inapto. \"{text}\" "
+                "pode ser lido como abrangendo também esse caso (a vaga iria ao optante seguinte da lista "
+                "específica); a simulação entende que a regra trata das vagas reservadas e passou a vaga ao "
+                "seguinte da classificação geral.",
+                _b(norm, "replace_reserve")))
+        if norm == "ubatuba" and any(e.get("would_fill") == RESERVA for e in self.excluded):
+            w.append(warning(
+                "ubatuba_substituicao_leitura", "interpretacao",
+                "O art. 4º, § 1º, diz que a vaga do optante que desiste ou é inapto será preenchida \"pelo "
+                "candidato posteriormente classificado\", sem dizer de qual lista. Leitura usada: "
+                + ("o optante seguinte da lista da reserva (como o art. 7º, § 2º, e o propósito da reserva)."
+                   if self.replacement == "lista" else
+                   "o candidato seguinte da classificação geral, optante ou não.")
+                + " Outra leitura: --substituicao "
+                + ("geral" if self.replacement == "lista" else "lista") + ".",
+                _b(norm, "replace_reserve", "replace_list")))
+        conflicts = self.conflicts
+        if conflicts:
+            names = ", ".join(x["candidate"] for x in conflicts[:5]) + ("…" if len(conflicts) > 5 else "")
+            if norm == "lins" and any(PCD in x["lists"] and RESERVA in x["lists"] for x in conflicts):
+                alt = "art4_par1u" if self.precedence == "art6_par2" else "art6_par2"
+                w.append(warning(
+                    "lins_precedencia_conflito", "conflito",
+                    "Candidato(s) classificado(s) ao mesmo tempo nas listas de pessoas com deficiência e "
+                    f"de pessoas negras ({names}). O art. 6º, § 2º, manda nomear pela lista de negros; o "
+                    "art. 4º, parágrafo único, manda nomear pela lista em que estiver melhor "
+                    "classificado. Regra usada: "
+                    + ("art. 6º, § 2º" if self.precedence == "art6_par2" else "art. 4º, parágrafo único")
+                    + f"; a outra: --precedencia {alt.replace('_', '-')}.",
+                    ["lins:art6_par2", "lins:art4_par1u"]))
+            if norm == "lins" and any(FEM in x["lists"] and RESERVA in x["lists"] for x in conflicts):
+                w.append(warning(
+                    "lins_feminina_reserva_lacuna", "interpretacao",
+                    "Candidata classificada ao mesmo tempo nas vagas femininas e na reserva racial: o "
+                    "decreto só regula PcD × negros (art. 6º, § 2º) e PcD × feminina (art. 6º, § 3º); a "
+                    "simulação nomeou pela reserva racial, liberando a vaga feminina para a seguinte.",
+                    ["lins:art6_par2", "lins:art6_par3"]))
+            if norm == "quissama":
+                w.append(warning(
+                    "quissama_precedencia_lacuna", "interpretacao",
+                    "Candidato(s) classificado(s) ao mesmo tempo na reserva racial e nas vagas de pessoas "
+                    f"com deficiência ({names}); a lei não diz por qual lista nomear. A simulação nomeou "
+                    "pela reserva racial (a reserva da própria lei), liberando a vaga de PcD para o "
+                    "seguinte.",
+                    ["quissama:art3_cpt", "quissama:art3_par1"]))
+        if self.gender_equity:
+            w.append(warning(
+                "ubatuba_equidade_genero_interpretacao", "interpretacao",
+                "A lei pede equidade de gênero na aplicação do limite mínimo (art. 1º, parágrafo único, "
+                "II) sem dizer como. Interpretação usada (opcional): as vagas reservadas são divididas "
+                "entre os gêneros — nenhum gênero ocupa mais que a metade arredondada para cima — e, "
+                "faltando candidatos de um gênero, as vagas passam ao outro na ordem de classificação "
+                "(art. 2º, § 4º).",
+                _b(norm, "gender")))
+        elif norm == "ubatuba":
+            w.append(warning(
+                "ubatuba_equidade_genero_desligada", "aviso",
+                "A lei pede equidade de gênero na aplicação da reserva (art. 1º, parágrafo único, II; art. "
+                "2º, § 4º) mas não define o mecanismo; esta simulação não a aplicou (use --equidade-genero "
+                "para a interpretação documentada).",
+                _b(norm, "gender")))
+        if norm == "lins":
+            pending = sum(1 for nom in nominations if nom["list"] == RESERVA
+                          and self._hetero_of(nom["candidate"]) == "")
+            if pending:
+                w.append(warning(
+                    "lins_heteroidentificacao_pendente", "premissa",
+                    f"{pending} nomeado(s) pela reserva sem resultado de heteroidentificação no arquivo; a "
+                    "simulação supôs a autodeclaração confirmada (a análise é etapa obrigatória, art. 7º).",
+                    _b(norm, "hetero")))
+
+    def _hetero_of(self, insc: str) -> str:
+        if not hasattr(self, "_hetero_map"):
+            self._hetero_map = {c.inscricao: c.hetero for c in self.cands}
+        return self._hetero_map[insc]
+
+    def _steps(self, nominations, unfilled) -> list[dict]:
+        norm = self.norm
+        s = list(self.sched.get("steps", []))
+        q = self.quota
+        s.append(step(
+            f"{format_int(self.vacancies)} vaga(s): {format_int(q[RESERVA])} chamada(s) pela reserva "
+            f"racial nas posições da ordem de nomeação, {format_int(q[PCD])} para pessoas com deficiência, "
+            f"{format_int(q[FEM])} feminina(s) e {format_int(q[AMPLA])} de ampla concorrência.",
+            _b(norm, "call_order")))
+        unplaced = self.sched.get("reserved", 0) - len(self.sched["positions"])
+        if unplaced > 0:
+            s.append(step(
+                f"{format_int(unplaced)} vaga(s) da reserva calculada não tem(têm) posição entre as "
+                f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
+                "ela(s) é(são) tratada(s) como de ampla concorrência (veja o aviso de conflito).",
+                _b(norm, "reserve", "call_order")))
+        s.append(step(
+            "Ampla concorrência: os candidatos mais bem classificados na lista geral ocupam as vagas de "
+            "ampla concorrência, optantes ou não; o optante assim nomeado não ocupa vaga reservada.",
+            _b(norm, "concurrent", "ampla_excludes")))
+        s.append(step(
+            "Vagas reservadas: preenchidas pelos optantes seguintes, na ordem da lista específica; quem "
+            "não optou concorre só às demais vagas.",
+            _b(norm, "reserve", "reserve_only_optants")))
+        if self.excluded:
+            s.append(step(
+                f"{len(self.excluded)} candidato(s) desistente(s), inapto(s), eliminado(s) ou excluído(s): "
+                "cada vaga passa ao seguinte da mesma lista.",
+                _b(norm, "replace_reserve", "eliminated")))
+        if self.reverted:
+            s.append(step(
+                f"{len(self.reverted)} vaga(s) revertida(s) por falta de candidatos na lista específica.",
+                _b(norm, "revert_reserve")))
+        if unfilled:
+            s.append(step(f"{len(unfilled)} vaga(s) sem candidato habilitado.", _b(norm, "ranking")))
+        return s
+
+    def _published(self) -> dict:
+        norm = self.norm
+        titles = {
+            AMPLA: "Lista geral (todos os aprovados, inclusive optantes)",
+            RESERVA: "Lista específica da reserva racial",
+            PCD: "Lista específica das pessoas com deficiência",
+            FEM: "Lista específica feminina (Guarda Civil Municipal)",
+        }
+        basis = {
+            AMPLA: _b(norm, "ranking"),
+            RESERVA: _b(norm, "lists") + (["lins:art6_cpt_inc3"] if norm == "lins" else []),
+            PCD: _b(norm, "lists") + (["lins:art6_cpt_inc2"] if norm == "lins" else []),
+            FEM: _b(norm, "female"),
+        }
+        out = {}
+        for lst in (AMPLA, RESERVA, PCD, FEM):
+            if lst != AMPLA and not self.quota[lst] and lst != RESERVA:
+                continue
+            out[lst] = {"title": titles[lst], "basis": basis[lst], "candidates": self.published[lst]}
+        return out
+
+
+# --- API and CLI glue (registered in calculator/api.py and calculator/__main__.py) ---------------
+API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
+              "precedencia", "substituicao", "equidade_genero", "csv", "csv_base64")
+
+
+def _flag(value, field: str) -> bool:
+    if value is None or value is False or value == "":
+        return False
+    if value is True:
+        return True
+    if isinstance(value, str) and csvinput.normalise(value) in ("sim", "s", "true", "1"):
+        return True
+    if isinstance(value, str) and csvinput.normalise(value) in ("nao", "n", "false", "0"):
+        return False
+    raise InputError(f"{field}: use sim ou não", field)
+
+
+def api_simular(req: dict) -> dict:
+    """api.handle runner.  The classification list comes as ``csv`` (text, as the browser reads the
+    file; encoded back as UTF-8) or ``csv_base64`` (the file's bytes, base64; used by the CLI)."""
+    from calculator.api import check_fields
+
+    check_fields(req, API_FIELDS, ("norma", "vagas"))
+    text, b64 = req.get("csv"), req.get("csv_base64")
+    if text is not None and b64 is not None:
+        raise InputError("informe a lista em \"csv\" ou em \"csv_base64\", não nos dois", "csv")
+    if b64 is not None:
+        import base64
+        import binascii
+
+        if not isinstance(b64, str):
+            raise InputError("csv_base64 deve ser um texto em base64", "csv")
+        try:
+            data = base64.b64decode(b64, validate=True)
+        except (binascii.Error, ValueError):
+            raise InputError("csv_base64 não é base64 válido", "csv") from None
+    elif text is not None:
+        if not isinstance(text, str):
+            raise InputError("csv deve ser o texto do arquivo", "csv")
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("Linha 1: o texto do arquivo contém caracteres inválidos", "csv") from None
+    else:
+        raise InputError("campo obrigatório ausente: csv (o conteúdo da lista de classificação)", "csv")
+    return simulate(req["norma"], req["vagas"], data, percent=req.get("percentual"),
+                    reading=req.get("leitura"),
+                    scope=req.get("vinculo"), pcd_seats=req.get("vagas_pcd"),
+                    female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
+                    replacement=req.get("substituicao"),
+                    gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"))
+
+
+def cli_arguments(p) -> None:
+    """Arguments of ``python -m calculator simular``."""
+    p.add_argument("arquivo", metavar="ARQUIVO.csv", help="lista de classificação em CSV (ou - para a "
+                                                          "entrada padrão)")
+    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--vagas", required=True, metavar="N", help="número de vagas a preencher (inteiro ≥ 1)")
+    p.add_argument("--percentual", metavar="P", help="percentual de reserva (Lins: obrigatório; Ubatuba: ≥ "
+                                                     "20)")
+    p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
+    p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
+    p.add_argument("--vagas-pcd", metavar="K", help="vagas para pessoas com deficiência fixadas no edital "
+                                                    "(padrão 0)")
+    p.add_argument("--vagas-femininas", metavar="K",
+                   help="Lins, Guarda Civil Municipal: vagas femininas da LC nº 1.745/2023, art. 16, § 2º")
+    p.add_argument("--precedencia", metavar="REGRA",
+                   help="Lins, candidato nas listas PcD e de negros: art6-par2 (padrão) ou art4-par1u")
+    p.add_argument("--substituicao", metavar="LEITURA",
+                   help="Ubatuba, art. 4º, § 1º: lista (padrão: próximo optante) ou geral")
+    p.add_argument("--equidade-genero", action="store_true",
+                   help="Ubatuba: divide as vagas reservadas entre os gêneros (interpretação; desligada "
+                        "por padrão)")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+def _read_file(path: str) -> bytes:
+    import sys
+
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        raise InputError(f"arquivo não encontrado: {path}", "arquivo") from None
+    except IsADirectoryError:
+        raise InputError(f"é uma pasta, não um arquivo: {path}", "arquivo") from None
+    except PermissionError:
+        raise InputError(f"sem permissão para ler o arquivo: {path}", "arquivo") from None
+    except OSError as exc:
+        raise InputError(f"não foi possível ler o arquivo {path} (erro {exc.errno})", "arquivo") from None
+
+
+def cli_run(a) -> dict:
+    """Namespace → result, through api.run (same path as the browser)."""
+    import base64
+
+    from calculator.api import run
+
+    data = _read_file(a.arquivo)
+    return run({"command": "simular", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
+                "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
+                "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
+                "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
+                "csv_base64": base64.b64encode(data).decode("ascii")})
+
+
+# --- text rendering ------------------------------------------------------------------------------
+def render_text(res: dict) -> str:
+    """Readable pt-BR table for the CLI."""
+    lines = []
+    lines.append(f"Simulação de nomeações — {res['norm']} — {format_int(res['vacancies'])} vaga(s)"
+                 + (f", reserva de {res['percent_display']}" if res.get("percent_display") else ""))
+    seats = res["seats"]
+    lines.append(f"Vagas: {seats[AMPLA]} de ampla concorrência, {seats[RESERVA]} reservada(s), "
+                 f"{seats[PCD]} PcD, {seats[FEM]} feminina(s). Candidatos no arquivo: "
+                 f"{res['input']['candidates']}.")
+    lines.append("")
+    w_insc = max([len("Inscrição")] + [len(n["candidate"]) for n in res["nominations"]])
+    w_name = min(30, max([len("Nome")] + [len(n["name"]) for n in res["nominations"]]))
+    lines.append(f"{'Vaga':>5}  {'Inscrição':<{w_insc}}  {'Nome':<{w_name}}  {'Class.':>6}  {'Lista':<8}  "
+                 "Base legal")
+    for n in res["nominations"]:
+        lines.append(f"{n['seat']:>5}  {n['candidate']:<{w_insc}}  {n['name'][:w_name]:<{w_name}}  "
+                     f"{n['rank']:>6}  {n['list']:<8}  {', '.join(n['basis'])}")
+        lines.append(f"{'':>5}  ↳ {n['reason']}")
+    for u in res["unfilled_seats"]:
+        lines.append(f"{u['seat']:>5}  (vaga não preenchida: {u['reason']})")
+    if res["excluded"]:
+        lines.append("")
+        lines.append("Desistentes, inaptos, eliminados e excluídos:")
+        for e in res["excluded"]:
+            rep = f" → substituído por {e['replaced_by']}" if e.get("replaced_by") else ""
+            lines.append(f"  - {e['candidate']}: {e['reason']}{rep} [{', '.join(e['basis'])}]")
+    if res["moved"]:
+        lines.append("")
+        lines.append("Candidatos que mudaram de lista:")
+        for m in res["moved"]:
+            lines.append(f"  - {m['candidate']}: {m['reason']} [{', '.join(m['basis'])}]")
+    if res["reverted_seats"]:
+        lines.append("")
+        lines.append("Vagas revertidas:")
+        for r in res["reverted_seats"]:
+            seat = f"vaga {r['seat']}" if r.get("seat") else r.get("candidate", "")
+            lines.append(f"  - {seat}: {r['reason']} [{', '.join(r['basis'])}]")
+    if res["warnings"]:
+        lines.append("")
+        lines.append("Avisos:")
+        for w in res["warnings"]:
+            lines.append(f"  - {w['message']} [{', '.join(w['basis'])}]")
+    return "\n".join(lines)

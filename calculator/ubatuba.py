@@ -1,0 +1,290 @@
+"""Ubatuba/SP — Lei nº 3.765, de 16 de junho de 2014 (read this beside laws/ubatuba/texto.txt).
+
+Parameters (each with the provision that sets it) and the rules: reserved seats (art. 1º, art. 2º),
+call order (art. 7º), validity (arts. 13 to 15).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from calculator.errors import InputError
+from calculator.params import Parameter
+from calculator.rules import (
+    HUNDRED,
+    POSITIONS_LIMIT,
+    collect_basis,
+    format_int,
+    format_number,
+    format_percent,
+    periodic_pattern,
+    positions_from_count,
+    proportional_count,
+    step,
+    warning,
+    whole_blocks_count,
+)
+
+SLUG = "ubatuba"
+TITLE = "Lei nº 3.765, de 16 de junho de 2014 (Ubatuba/SP)"
+CITATION = "Lei nº 3.765/2014"
+START = "2014-06-16"
+END = "2024-06-16"  # art. 13: ten years; last day by the assumption stated in validity()
+
+PARAMS: dict[str, Parameter] = {
+    p.name: p
+    for p in (
+        Parameter("beneficiarios", ("negros", "índios", "quilombolas"),
+                  ("ubatuba:art1_cpt", "ubatuba:art3_cpt"), START, END,
+                  "Negros, índios e quilombolas, por autodeclaração no ato da inscrição (quesito "
+                  "cor ou raça do IBGE)."),
+        Parameter("percentual_minimo", Fraction(20),
+                  ("ubatuba:art1_cpt", "ubatuba:art2_par1", "ubatuba:art8_cpt"), START, END,
+                  "Limite mínimo de 20% das vagas; o edital pode reservar mais."),
+        Parameter("vagas_minimas", 3, ("ubatuba:art2_par2",), START, END,
+                  "A reserva é disponibilizada quando o número de cargos ou empregos oferecidos for igual "
+                  "ou superior a 3."),
+        Parameter("arredondamento", "meio_para_cima", ("ubatuba:art2_par3",), START, END,
+                  "Parte decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
+        Parameter("abrangencia", ("cargos efetivos", "empregos públicos", "cargos em comissão", "estágios"),
+                  ("ubatuba:art1_cpt", "ubatuba:art1_par1u_inc1", "ubatuba:art8_cpt"), START, END,
+                  "Concursos e seleções para cargos efetivos e empregos públicos; nomeações para cargos "
+                  "em comissão (no conjunto desses cargos, art. 8º); contratações de estágio, em cada "
+                  "órgão ou entidade."),
+        Parameter("ordem_de_nomeacao", "alternancia_e_proporcionalidade", ("ubatuba:art7_cpt",), START, END,
+                  "Alternância e proporcionalidade entre o total de vagas e as reservadas (critério não "
+                  "detalhado na lei; ver leituras)."),
+        Parameter("entrada_em_vigor", START, ("ubatuba:art15", "ubatuba:fecho"), START, None,
+                  "Na data da publicação; presume-se publicada na data de assinatura (16/06/2014)."),
+        Parameter("prazo_de_vigencia_anos", 10, ("ubatuba:art13",), START, END,
+                  "Vigora por dez anos; o corpus não traz prorrogação."),
+        Parameter("editais_anteriores_excluidos", True, ("ubatuba:art14",), START, END,
+                  "Não se aplica a concursos com edital publicado antes da entrada em vigor."),
+    )
+}
+
+#: Accepted values of the "vinculo" option (scope of the reserve) and their pt-BR names.
+SCOPES = {
+    "efetivo": "cargo efetivo (concurso)",
+    "emprego": "emprego público (concurso ou seleção)",
+    "comissao": "cargos em comissão",
+    "estagio": "estágio profissional",
+}
+DEFAULT_SCOPE = "efetivo"
+
+#: Readings of art. 7º ("alternância e proporcionalidade").
+READINGS = {
+    "proporcional": "proporcionalidade cumulativa: a k-ésima vaga reservada é chamada na primeira "
+                    "nomeação n em que a reserva calculada para n vagas (arredondamento do art. 2º, § 3º) "
+                    "chega a k — com 20%: 3ª, 8ª, 13ª, 18ª…",
+    "quinta": "blocos completos: uma vaga reservada a cada bloco completo de 100/P nomeações "
+              "(⌊P/100 · n⌋) — com 20%: a cada quinta, 5ª, 10ª, 15ª…",
+}
+DEFAULT_READING = "proporcional"
+
+_MIN = PARAMS["percentual_minimo"].value
+_MIN_VACANCIES = PARAMS["vagas_minimas"].value
+
+
+def legal_percent(percent: Fraction | None) -> Fraction:
+    """The percentage to apply: 20% by default; an edital may reserve more (never less)."""
+    if percent is None:
+        return _MIN
+    if percent < _MIN:
+        raise InputError(
+            f"em Ubatuba o percentual mínimo é 20% (Lei nº 3.765/2014, art. 1º e art. 2º, § 1º); "
+            f"o edital pode reservar mais, não menos: {format_percent(percent)}", "percentual")
+    return percent
+
+
+def _scope(scope: str | None) -> str:
+    if scope is None:
+        return DEFAULT_SCOPE
+    if scope not in SCOPES:
+        raise InputError(f"vínculo desconhecido: {scope!r} (use efetivo, emprego, comissao ou estagio)",
+                         "vinculo")
+    return scope
+
+
+def _percent_step(p: Fraction, given: bool) -> dict:
+    if given and p != _MIN:
+        return step(f"Percentual: {format_percent(p)}, informado pelo edital (a lei fixa o mínimo de 20%).",
+                    ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
+    return step("Percentual: 20%, limite mínimo das vagas reservado a negros, índios e quilombolas.",
+                ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
+
+
+def _scope_warnings(scope: str) -> list[dict]:
+    out = []
+    if scope == "comissao":
+        out.append(warning(
+            "ubatuba_comissao_conjunto", "interpretacao",
+            "Para cargos em comissão, o mínimo de 20% se aplica ao conjunto desses cargos (art. 8º), "
+            "não a um concurso; o número informado foi tratado como o total de cargos em comissão, "
+            "e o mínimo de 3 vagas do art. 2º, § 2º (que fala de concurso ou seleção) não foi aplicado.",
+            ["ubatuba:art8_cpt", "ubatuba:art1_cpt", "ubatuba:art2_par2"]))
+        out.append(warning(
+            "ubatuba_art8_paragrafo_inexistente", "conflito",
+            "O art. 8º, parágrafo único, manda observar \"a meta estabelecida no § 1º deste artigo\", mas "
+            "o art. 8º não tem § 1º (só o parágrafo único); a meta parece ser a do caput do art. 8º "
+            "(20% do conjunto dos cargos em comissão).",
+            ["ubatuba:art8_par1u", "ubatuba:art8_cpt"]))
+    elif scope == "estagio":
+        out.append(warning(
+            "ubatuba_estagio_por_orgao", "aviso",
+            "Nos estágios profissionais o limite mínimo deve ser observado em cada órgão ou entidade "
+            "(art. 1º, parágrafo único, inciso I): informe as vagas de estágio de um órgão por vez.",
+            ["ubatuba:art1_par1u_inc1"]))
+    elif scope == "emprego":
+        out.append(warning(
+            "ubatuba_emprego_pcd_primeiro", "aviso",
+            "Em empregos públicos, o art. 7º manda preencher primeiro as vagas das pessoas com "
+            "deficiência (art. 93 da Lei Federal nº 8.213/1991), o que altera a ordem de nomeação.",
+            ["ubatuba:art7_cpt"]))
+    return out
+
+
+def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
+    """Reserved seats for ``vacancies`` vacancies of one cargo/emprego (art. 2º, caput).
+
+    Returns {"reserved", "applies", "percent" (Fraction), "exact" (Fraction), "basis", "warnings", "steps"}.
+    """
+    scope = _scope(scope)
+    p = legal_percent(percent)
+    exact = p / HUNDRED * vacancies
+    steps = [_percent_step(p, percent is not None)]
+    warnings = _scope_warnings(scope)
+    if scope != "comissao":
+        warnings.append(warning(
+            "ubatuba_minimo_por_cargo", "interpretacao",
+            "O art. 2º, caput, pede a reserva por cargo ou emprego oferecido, e o § 2º fala do número "
+            "de cargos ou empregos oferecidos no concurso; o mínimo de 3 foi aplicado às vagas "
+            "informadas (as de um cargo).",
+            ["ubatuba:art2_cpt", "ubatuba:art2_par2"]))
+        if vacancies < _MIN_VACANCIES:
+            steps.append(step(
+                f"Vagas oferecidas: {format_int(vacancies)}, menos de 3: a reserva não é disponibilizada.",
+                ["ubatuba:art2_par2"]))
+            return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
+                    "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+        steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): a reserva se aplica.",
+                          ["ubatuba:art2_par2"]))
+    reserved = proportional_count(p, vacancies)
+    steps.append(step(
+        f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+        f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
+        f"{format_int(reserved)} vaga(s) reservada(s).",
+        ["ubatuba:art2_par3"]))
+    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+            "basis": collect_basis(["ubatuba:art1_cpt", "ubatuba:art2_cpt"], steps, warnings),
+            "warnings": warnings, "steps": steps}
+
+
+def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
+    """Reserved-list nominations among the first n nominations, under ``reading``.
+
+    "proporcional": round_half_up(P/100 · n) — the norm's own count with its rounding (art. 2º, § 3º),
+    *without* the minimum of 3, which decides whether the exam has a reserve at all (art. 2º, § 2º).
+    "quinta": ⌊P/100 · n⌋.  Non-decreasing in n, growing by at most 1 per nomination.
+    """
+    p = legal_percent(percent)
+    reading = reading or DEFAULT_READING
+    if reading == "proporcional":
+        return proportional_count(p, n)
+    if reading == "quinta":
+        return whole_blocks_count(p, n)
+    raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+
+
+def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
+                   scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
+    """Which of the first ``vacancies`` nominations go to the reserved list (art. 7º), with reading.
+
+    Returns {"positions", "positions_total", "positions_truncated", "pattern", "reserved", "reading",
+    "percent", "applies", "basis", "warnings", "steps"}.
+    """
+    reading = reading or DEFAULT_READING
+    if reading not in READINGS:
+        raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+    res = reserved_seats(vacancies, percent, scope)
+    p = res["percent"]
+    steps = list(res["steps"])
+    warnings = list(res["warnings"])
+    if not res["applies"]:
+        steps.append(step("Sem reserva, não há nomeações pela lista reservada.", ["ubatuba:art2_par2"]))
+        return {"positions": [], "positions_total": 0, "positions_truncated": False, "pattern": None,
+                "reserved": 0, "reading": reading, "percent": p, "applies": False,
+                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+
+    def count(n: int) -> int:
+        return call_count(n, p, reading)
+
+    placed = positions_from_count(count, vacancies, limit)
+    warnings.append(warning(
+        "ubatuba_ordem_interpretacao", "interpretacao",
+        "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "
+        + READINGS[reading].rstrip(".") + ". Outra leitura: --leitura "
+        + ("quinta" if reading == "proporcional" else "proporcional") + ".",
+        ["ubatuba:art7_cpt", "ubatuba:art2_par3"]))
+    if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
+        warnings.append(warning(
+            "ubatuba_minimo_e_ordem", "interpretacao",
+            f"Com {format_percent(p)}, a contagem proporcional já chega a 1 vaga reservada antes da 3ª "
+            "nomeação. O mínimo de 3 vagas decide se o concurso tem reserva (e este tem); por isso a "
+            f"1ª vaga reservada é chamada na {placed['positions'][0]}ª nomeação.",
+            ["ubatuba:art2_par2", "ubatuba:art7_cpt"]))
+    if placed["positions_total"] != res["reserved"]:
+        warnings.append(warning(
+            "ubatuba_ordem_menor_que_reserva", "conflito",
+            f"A reserva é de {format_int(res['reserved'])} vaga(s) (art. 2º, § 3º), mas a leitura "
+            f"\"{reading}\" só chama {format_int(placed['positions_total'])} delas entre as "
+            f"{format_int(vacancies)} primeiras nomeações; a(s) restante(s) ficaria(m) para depois.",
+            ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
+    steps.append(step(f"Ordem de nomeação ({reading}): " + READINGS[reading].rstrip(".") + ".",
+                      ["ubatuba:art7_cpt"]))
+    return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
+            "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,
+            "basis": collect_basis(["ubatuba:art7_cpt"], res["basis"], steps, warnings),
+            "warnings": warnings, "steps": steps}
+
+
+def validity(edital_date: date) -> dict:
+    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 13, 14, 15)"""
+    start = date.fromisoformat(START)
+    end = date.fromisoformat(END)
+    warnings = [
+        warning("ubatuba_publicacao_presumida", "premissa",
+                "A lei entra em vigor na data da publicação (art. 15); o corpus não traz a data de "
+                "publicação, presumida igual à da assinatura, 16/06/2014.",
+                ["ubatuba:art15", "ubatuba:fecho"]),
+        warning("ubatuba_ultimo_dia", "premissa",
+                "Prazo de dez anos (art. 13) contado de 16/06/2014; considera-se 16/06/2024 o último dia "
+                "de vigência (prazo em anos expira no dia de igual número do início, Código Civil, art. "
+                "132, § 3º).",
+                ["ubatuba:art13"]),
+        warning("ubatuba_edital_mesmo_dia", "premissa",
+                "Um edital publicado no próprio dia 16/06/2014 não é \"anterior\" à entrada em vigor "
+                "(art. 14): a lei se aplica a ele.",
+                ["ubatuba:art14"]),
+    ]
+    steps = [step("Entrada em vigor: 16/06/2014 (data da publicação, presumida).", ["ubatuba:art15"])]
+    if edital_date < start:
+        applies = False
+        steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
+                          ["ubatuba:art14"]))
+    elif edital_date <= end:
+        applies = True
+        steps.append(step("Edital publicado durante a vigência de dez anos: a lei se aplica.",
+                          ["ubatuba:art13", "ubatuba:art14"]))
+    else:
+        applies = False
+        steps.append(step("Edital publicado depois do fim do prazo de dez anos (16/06/2024).",
+                          ["ubatuba:art13"]))
+        warnings.append(warning(
+            "ubatuba_sem_prorrogacao", "premissa",
+            "O corpus não contém lei que prorrogue a Lei nº 3.765/2014 além de 16/06/2024; se houver "
+            "prorrogação ou nova lei, esta resposta não a considera.",
+            ["ubatuba:art13"]))
+    return {"applies": applies, "in_force_from": START, "last_day": END,
+            "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

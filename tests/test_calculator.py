@@ -1,0 +1,360 @@
+"""Calculator rules: tables of cases from the law text, exact arithmetic, validity, warnings."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import calculator
+from calculator import lins, quissama, ubatuba
+from calculator.api import handle
+from calculator.errors import InputError
+from calculator.rules import format_number, parse_percent, parse_vacancies, round_half_up
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- exact rounding ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("value", "expected"), [
+    (Fraction(0), 0), (Fraction(2, 5), 0), (Fraction(1, 2), 1), (Fraction(3, 5), 1), (Fraction(3, 2), 2),
+    (Fraction(5, 2), 3), (Fraction(49, 100), 0), (Fraction(13, 5), 3), (Fraction(12, 5), 2),
+    (Fraction(10**30 + 1, 2), 10**30 // 2 + 1),
+])
+def test_round_half_up(value, expected):
+    assert round_half_up(value) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("25", Fraction(25)), ("25,5", Fraction(51, 2)), ("25.5", Fraction(51, 2)), (" 20 ", Fraction(20)),
+    ("33,333", Fraction(33333, 1000)), ("20%", Fraction(20)), ("100", Fraction(100)),
+    ("0,1", Fraction(1, 10)),
+    (None, None), ("", None),
+])
+def test_parse_percent_exact(text, expected):
+    assert parse_percent(text) == expected
+
+
+@pytest.mark.parametrize("text", ["abc", "-5", "0", "0,0", "100,01", "1e2", "25,", ",5", "2 5", "25,5,5",
+                                  "inf"])
+def test_parse_percent_rejects(text):
+    with pytest.raises(InputError) as exc:
+        parse_percent(text)
+    assert exc.value.field == "percentual"
+
+
+@pytest.mark.parametrize("text", ["abc", "-1", "0", "1.5", "1e9", "", " ", "١٢", "1_000", "9" * 5000])
+def test_parse_vacancies_rejects(text):
+    with pytest.raises(InputError) as exc:
+        parse_vacancies(text)
+    assert exc.value.field == "vagas"
+
+
+def test_format_number():
+    assert format_number(Fraction(13, 5)) == "2,6"
+    assert format_number(Fraction(51, 20)) == "2,55"
+    assert format_number(Fraction(1, 3)) == "1/3"
+    assert format_number(Fraction(200000000)) == "200.000.000"
+
+
+# --- reserved seats: cases written from the law text ---------------------------------------------
+@pytest.mark.parametrize(("norm", "vacancies", "percent", "reserved", "applies", "exact"), [
+    # Ubatuba: 20% (art. 1º), ≥ 3 vacancies (art. 2º, § 2º), half up (art. 2º, § 3º)
+    ("ubatuba", 1, None, 0, False, "1/5"),
+    ("ubatuba", 2, None, 0, False, "2/5"),
+    ("ubatuba", 3, None, 1, True, "3/5"),      # 0,6 → 1
+    ("ubatuba", 5, None, 1, True, "1"),
+    ("ubatuba", 7, None, 1, True, "7/5"),      # 1,4 → 1
+    ("ubatuba", 8, None, 2, True, "8/5"),      # 1,6 → 2
+    ("ubatuba", 10, None, 2, True, "2"),
+    ("ubatuba", 12, None, 2, True, "12/5"),    # 2,4 → 2
+    ("ubatuba", 13, None, 3, True, "13/5"),    # 2,6 → 3
+    ("ubatuba", 10, "25", 3, True, "5/2"),     # 2,5 → 3 (exact half)
+    ("ubatuba", 2, "50", 0, False, "1"),       # minimum of 3 beats the percentage
+    ("ubatuba", 10, "25,5", 3, True, "51/20"),  # 2,55 → 3
+    # Quissamã: 10% up to 5 vacancies (art. 1º, § 7º), else 20% (art. 1º); half up (§ 1º)
+    ("quissama", 1, None, 0, True, "1/10"),
+    ("quissama", 4, None, 0, True, "2/5"),
+    ("quissama", 5, None, 1, True, "1/2"),     # 0,5 → 1 (exact half)
+    ("quissama", 6, None, 1, True, "6/5"),
+    ("quissama", 12, None, 2, True, "12/5"),   # 2,4 → 2
+    ("quissama", 13, None, 3, True, "13/5"),   # 2,6 → 3
+    ("quissama", 5, "10", 1, True, "1/2"),     # the legal value may be given
+    # Lins: the user's percentage (Lei nº 7.739/2023), half up by interpretation
+    ("lins", 10, "20", 2, True, "2"),
+    ("lins", 10, "25", 3, True, "5/2"),
+    ("lins", 10, "24,9", 2, True, "249/100"),
+    ("lins", 1, "50", 1, True, "1/2"),
+])
+def test_reserved_table(norm, vacancies, percent, reserved, applies, exact):
+    r = calculator.reserve(norm, vacancies, percent)
+    assert (r["reserved"], r["applies"], r["exact"]) == (reserved, applies, exact)
+    assert isinstance(r["reserved"], int) and isinstance(r["applies"], bool)
+    assert r["steps"] and r["basis"]
+    json.dumps(r)  # JSON-ready
+
+
+def test_percent_display_and_string_inputs():
+    r = calculator.reserve("lins", "10", percent="25,5")
+    assert r["percent"] == "51/2" and r["percent_display"] == "25,5%" and r["exact_display"] == "2,55"
+    assert calculator.reserve("ubatuba", 13, Fraction(30))["reserved"] == 4  # 3,9 → 4
+
+
+@pytest.mark.parametrize(("norm", "kwargs", "field"), [
+    ("ubatuba", {"percent": "19,99"}, "percentual"),
+    ("ubatuba", {"percent": "10"}, "percentual"),
+    ("quissama", {"percent": "25"}, "percentual"),
+    ("quissama", {"percent": "10"}, "percentual"),   # 10% is for ≤ 5 vacancies only (here 10)
+    ("lins", {}, "percentual"),
+    ("ubatuba", {"edital_date": "2023-02-30"}, "data_edital"),
+    ("ubatuba", {"edital_date": "30/01/2023"}, "data_edital"),
+    ("ubatuba", {"scope": "temporario"}, "vinculo"),
+    ("quissama", {"scope": "comissao"}, "vinculo"),
+    ("lins", {"percent": "20", "scope": "estagio"}, "vinculo"),
+    ("recife", {}, "norma"),
+])
+def test_reserve_errors(norm, kwargs, field):
+    with pytest.raises(InputError) as exc:
+        calculator.reserve(norm, 10, **kwargs)
+    assert exc.value.field == field
+    assert "\n" not in exc.value.message
+
+
+def test_norm_names_are_forgiving():
+    assert calculator.reserve("Quissamã", 13)["norm"] == "quissama"
+
+
+# --- warnings: conflicts and ambiguities are results ---------------------------------------------
+def codes(result):
+    return {w["code"] for w in result["warnings"]}
+
+
+@pytest.mark.parametrize(("n", "conflict"), [(6, False), (7, False), (8, True), (9, True), (10, False),
+                                             (13, True), (14, True), (15, False), (5, False), (4, False)])
+def test_quissama_reserve_vs_order_conflict(n, conflict):
+    r = calculator.order("quissama", n)
+    assert ("quissama_reserva_maior_que_ordem" in codes(r)) is conflict
+    if conflict:
+        assert r["reserved"] == r["positions_total"] + 1
+    else:
+        assert r["reserved"] == r["positions_total"]
+
+
+def test_quissama_small_exam_warning():
+    r = calculator.reserve("quissama", 5)
+    assert "quissama_dez_por_cento" in codes(r)
+    assert "quissama_dez_por_cento" not in codes(calculator.reserve("quissama", 6))
+    assert calculator.order("quissama", 5)["positions"] == [5]
+
+
+def test_ubatuba_scope_warnings():
+    r = calculator.reserve("ubatuba", 10, scope="comissao")
+    assert {"ubatuba_art8_paragrafo_inexistente", "ubatuba_comissao_conjunto"} <= codes(r)
+    assert calculator.reserve("ubatuba", 2, scope="comissao")["applies"] is True  # art. 8º: no minimum of 3
+    assert "ubatuba_estagio_por_orgao" in codes(calculator.reserve("ubatuba", 10, scope="estagio"))
+    assert "ubatuba_emprego_pcd_primeiro" in codes(calculator.order("ubatuba", 10, scope="emprego"))
+
+
+def test_lins_standing_conflicts():
+    r = calculator.reserve("lins", 10, "20")
+    assert {"lins_pcd_duas_listas", "lins_tres_listas_quatro_incisos", "lins_percentual_informado",
+            "lins_arredondamento_interpretacao"} <= codes(r)
+    kinds = {w["code"]: w["kind"] for w in r["warnings"]}
+    assert kinds["lins_pcd_duas_listas"] == "conflito"
+    assert kinds["lins_arredondamento_interpretacao"] == "interpretacao"
+    assert "lins_ordem_interpretacao" in codes(calculator.order("lins", 10, "20"))
+
+
+def test_order_is_labelled_interpretation_for_ubatuba():
+    r = calculator.order("ubatuba", 13)
+    w = [w for w in r["warnings"] if w["code"] == "ubatuba_ordem_interpretacao"][0]
+    assert w["kind"] == "interpretacao" and "ubatuba:art7_cpt" in w["basis"]
+
+
+# --- call order ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("norm", "n", "percent", "reading", "positions"), [
+    ("ubatuba", 2, None, None, []),
+    ("ubatuba", 3, None, None, [3]),
+    ("ubatuba", 20, None, None, [3, 8, 13, 18]),
+    ("ubatuba", 20, None, "quinta", [5, 10, 15, 20]),
+    ("ubatuba", 10, "50", None, [1, 3, 5, 7, 9]),
+    ("ubatuba", 12, "25", "quinta", [4, 8, 12]),
+    ("quissama", 4, None, None, []),
+    ("quissama", 5, None, None, [5]),
+    ("quissama", 13, None, None, [5, 10]),
+    ("quissama", 20, None, "quinta", [5, 10, 15, 20]),
+    ("lins", 20, "20", None, [3, 8, 13, 18]),
+    ("lins", 10, "30", None, [2, 5, 9]),      # 0,6→1 at 2; 1,5→2 at 5; 2,7→3 at 9
+    ("lins", 10, "30", "quinta", [4, 7, 10]),
+])
+def test_order_table(norm, n, percent, reading, positions):
+    r = calculator.order(norm, n, percent, reading)
+    assert r["positions"] == positions
+    assert r["positions_total"] == len(positions)
+    assert r["positions_truncated"] is False
+
+
+def test_ubatuba_quinta_reading_conflict():
+    r = calculator.order("ubatuba", 13, reading="quinta")
+    assert r["positions"] == [5, 10] and r["reserved"] == 3
+    assert "ubatuba_ordem_menor_que_reserva" in codes(r)
+
+
+def test_ubatuba_minimum_and_order_warning():
+    assert "ubatuba_minimo_e_ordem" in codes(calculator.order("ubatuba", 10, "50"))
+    assert "ubatuba_minimo_e_ordem" not in codes(calculator.order("ubatuba", 10))
+
+
+def test_quissama_refuses_other_readings():
+    with pytest.raises(InputError) as exc:
+        calculator.order("quissama", 10, reading="proporcional")
+    assert exc.value.field == "leitura"
+    with pytest.raises(InputError):
+        calculator.order("ubatuba", 10, reading="aleatoria")
+
+
+def test_huge_inputs_are_summarised():
+    for norm, percent in (("ubatuba", None), ("quissama", None), ("lins", "33,333"), ("ubatuba", "25,5")):
+        for n in (10**9, 10**15):
+            r = calculator.order(norm, n, percent)
+            assert r["positions_truncated"] is True
+            assert len(r["positions"]) == 1000
+            assert r["positions_total"] >= 10**8
+            assert len(json.dumps(r)) < 50_000
+            assert calculator.reserve(norm, n, percent)["reserved"] >= r["positions_total"]
+    r = calculator.order("ubatuba", 10**9)
+    assert r["positions_total"] == 2 * 10**8 == r["reserved"]
+    assert r["pattern"] == {"period": 5, "reserved_per_period": 1, "first_period": [3]}
+    assert r["positions"][-1] == 3 + 5 * 999
+
+
+def test_pattern_is_periodic():
+    r = calculator.order("lins", 1000, "25,5")
+    pat = r["pattern"]
+    assert (pat["period"], pat["reserved_per_period"]) == (200, 51)
+    pos = r["positions"]
+    for i in range(len(pos) - 51):
+        assert pos[i + 51] == pos[i] + 200
+
+
+# --- validity ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("norm", "day", "applies"), [
+    ("ubatuba", "2014-06-15", False),
+    ("ubatuba", "2014-06-16", True),
+    ("ubatuba", "2020-01-01", True),
+    ("ubatuba", "2024-06-16", True),
+    ("ubatuba", "2024-06-17", False),
+    ("quissama", "2012-03-02", False),
+    ("quissama", "2012-03-03", True),
+    ("quissama", "2022-03-03", True),
+    ("quissama", "2022-03-04", False),
+    ("quissama", "2022-03-17", False),
+    ("quissama", "2022-03-18", True),
+    ("quissama", "2032-03-03", True),
+    ("quissama", "2032-03-04", False),
+    ("lins", "2024-02-07", False),
+    ("lins", "2024-02-08", True),
+    ("lins", "2099-12-31", True),
+])
+def test_validity_table(norm, day, applies):
+    percent = "20" if norm == "lins" else None
+    r = calculator.reserve(norm, 20, percent, day)
+    assert r["applies"] is applies
+    assert r["validity"]["applies"] is applies
+    if not applies:
+        assert r["reserved"] == 0
+    else:
+        assert r["reserved"] == 4
+
+
+def test_validity_warnings_state_assumptions():
+    r = calculator.reserve("ubatuba", 10, edital_date="2025-01-01")
+    assert {"ubatuba_publicacao_presumida", "ubatuba_ultimo_dia", "ubatuba_sem_prorrogacao"} <= codes(r)
+    r = calculator.reserve("quissama", 10, edital_date="2022-03-10")
+    assert "quissama_lacuna_prorrogacao" in codes(r)
+    r = calculator.reserve("quissama", 10, edital_date="2025-03-10")
+    assert "quissama_prorrogacao_contagem" in codes(r)
+    assert "vigencia_nao_verificada" in codes(calculator.reserve("ubatuba", 10))
+    dated = calculator.reserve("ubatuba", 10, edital_date=date(2015, 1, 1))
+    assert "vigencia_nao_verificada" not in codes(dated)
+
+
+# --- api.handle ----------------------------------------------------------------------------------
+def test_handle_ok_and_matches_python_api():
+    out = json.loads(handle(json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": "13"})))
+    assert out == {"ok": True, "result": json.loads(json.dumps(calculator.reserve("ubatuba", 13)))}
+    out = json.loads(handle('{"command": "ordem", "norma": "quissama", "vagas": "13"}'))
+    assert out["ok"] and out["result"]["positions"] == [5, 10]
+    out = json.loads(handle('{"command": "parametros", "norma": "lins"}'))
+    assert out["ok"] and out["result"]["parameters"]
+
+
+def test_handle_output_form():
+    text = handle('{"command": "reserva", "norma": "quissama", "vagas": "5"}')
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, sort_keys=True)
+    assert "Quissamã" in text  # ensure_ascii=False
+
+
+@pytest.mark.parametrize(("request_text", "field"), [
+    ("not json", "command"),
+    ("[1, 2]", "command"),
+    ('{"norma": "ubatuba"}', "command"),
+    ('{"command": "apagar"}', "command"),
+    ('{"command": "reserva", "norma": "ubatuba"}', "vagas"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": "-1"}', "vagas"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": "x"}', "vagas"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": 3.5}', "vagas"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": true}', "vagas"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": "3", "percentual": "5"}', "percentual"),
+    ('{"command": "reserva", "norma": "lins", "vagas": "3"}', "percentual"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": "3", "data_edital": "2021-13-01"}', "data_edital"),
+    ('{"command": "reserva", "norma": "ubatuba", "vagas": "3", "foo": "1"}', "foo"),
+    ('{"command": "ordem", "norma": "ubatuba", "vagas": "3", "leitura": "x"}', "leitura"),
+    ('{"command": "ordem", "norma": "x", "vagas": "3"}', "norma"),
+])
+def test_handle_errors(request_text, field):
+    out = json.loads(handle(request_text))
+    assert out["ok"] is False
+    assert out["error"]["field"] == field
+    assert out["error"]["message"] and "\n" not in out["error"]["message"]
+
+
+# --- the package stands alone --------------------------------------------------------------------
+def test_import_uses_only_stdlib():
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import calculator, calculator.api, calculator.text, calculator.labels\n"
+        "calculator.reserve('ubatuba', 13); calculator.order('lins', 10, '20')\n"
+        "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "bad = sorted(m for m in new if m != 'calculator' and m not in sys.stdlib_module_names)\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_float_or_round_in_rules():
+    for name in ("rules", "ubatuba", "quissama", "lins", "core", "params", "api", "text", "labels"):
+        tree = ast.parse((ROOT / "calculator" / f"{name}.py").read_text(encoding="utf-8"))
+        calls = {n.func.id for n in ast.walk(tree)
+                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        assert not calls & {"float", "round"}, name
+        floats = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, float)]
+        assert not floats, name
+
+
+def test_norm_modules_expose_building_blocks():
+    for module in (ubatuba, quissama, lins):
+        for attr in ("SLUG", "TITLE", "PARAMS", "READINGS", "DEFAULT_READING", "SCOPES", "reserved_seats",
+                     "call_count", "call_positions", "validity", "legal_percent"):
+            assert hasattr(module, attr), (module.SLUG, attr)
+        for p in module.PARAMS.values():
+            assert p.basis and p.start and p.note
+            assert all(ref.startswith(module.SLUG + ":") for ref in p.basis)

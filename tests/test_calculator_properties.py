@@ -1,0 +1,98 @@
+"""Property tests (hypothesis) of reserved seats and call order for the three norms."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import calculator
+from calculator import lins, quissama, ubatuba
+from calculator.rules import positions_from_count
+
+vacancies = st.integers(min_value=1, max_value=400)
+# Percentages as typed, with up to 2 decimals: Ubatuba ≥ 20, Lins > 0, both ≤ 100.
+ubatuba_pct = st.integers(min_value=2000, max_value=10000).map(lambda c: Fraction(c, 100))
+lins_pct = st.integers(min_value=1, max_value=10000).map(lambda c: Fraction(c, 100))
+cases = st.one_of(
+    st.tuples(st.just("ubatuba"), st.one_of(st.none(), ubatuba_pct), st.sampled_from([None, "quinta"])),
+    st.tuples(st.just("quissama"), st.none(), st.just(None)),
+    st.tuples(st.just("lins"), lins_pct, st.sampled_from([None, "quinta"])),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases, vacancies)
+def test_reserved_between_zero_and_n(case, n):
+    norm, p, _ = case
+    r = calculator.reserve(norm, n, p)
+    assert 0 <= r["reserved"] <= n
+    assert r["applies"] or r["reserved"] == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases, vacancies)
+def test_reserved_monotone_in_n(case, n):
+    # Holds everywhere in all three norms, including the thresholds (Ubatuba 2 → 3: 0 → ≥ 1;
+    # Quissamã 5 → 6: 1 → 1, where the percentage changes from 10% to 20%).
+    norm, p, _ = case
+    assert calculator.reserve(norm, n, p)["reserved"] <= calculator.reserve(norm, n + 1, p)["reserved"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases, vacancies)
+def test_order_is_prefix_of_next(case, n):
+    norm, p, reading = case
+    a = calculator.order(norm, n, p, reading)["positions"]
+    b = calculator.order(norm, n + 1, p, reading)["positions"]
+    assert b[:len(a)] == a
+    # Strong form: the positions for n are exactly those for n + 1 that fall within 1..n, except at
+    # Ubatuba's minimum (n = 2 → 3), where the exam gains its reserve (aviso ubatuba_minimo_e_ordem).
+    if not (norm == "ubatuba" and n < 3):
+        assert a == [x for x in b if x <= n]
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases, vacancies)
+def test_positions_count_is_what_the_norm_places(case, n):
+    norm, p, reading = case
+    r = calculator.order(norm, n, p, reading)
+    pos = r["positions"]
+    assert pos == sorted(set(pos)) and all(1 <= x <= n for x in pos)
+    assert len(pos) == r["positions_total"]
+    module = calculator.NORMS[norm]
+    if not r["applies"]:
+        assert pos == []
+        return
+    assert len(pos) == module.call_count(n, p, reading)
+    if norm == "quissama":
+        assert len(pos) == n // 5  # art. 3º, § 1º
+    elif reading in (None, "proporcional"):
+        assert len(pos) == r["reserved"]  # cumulative proportionality places the whole reserve
+    else:
+        assert len(pos) <= r["reserved"]
+    # The k-th position is the first n where the norm's own count reaches k.
+    for k, x in enumerate(pos, 1):
+        assert module.call_count(x, p, reading) >= k > module.call_count(x - 1, p, reading)
+
+
+@settings(max_examples=100, deadline=None)
+@given(cases, st.integers(min_value=1, max_value=10**12), st.integers(min_value=1, max_value=20))
+def test_truncated_positions_agree_with_full(case, n, limit):
+    norm, p, reading = case
+    module = calculator.NORMS[norm]
+    if norm == "ubatuba" and n < 3:
+        return
+    full_count = module.call_count(n, p, reading)
+    part = positions_from_count(lambda m: module.call_count(m, p, reading), n, limit)
+    assert part["positions_total"] == full_count
+    assert len(part["positions"]) == min(limit, full_count)
+    assert part["positions_truncated"] is (full_count > limit)
+
+
+@given(vacancies)
+def test_modules_agree_with_public_api(n):
+    assert ubatuba.reserved_seats(n)["reserved"] == calculator.reserve("ubatuba", n)["reserved"]
+    assert quissama.reserved_seats(n)["reserved"] == calculator.reserve("quissama", n)["reserved"]
+    assert lins.reserved_seats(n, Fraction(20))["reserved"] == calculator.reserve("lins", n, "20")["reserved"]

@@ -1,0 +1,140 @@
+"""The CLI contract (python -m calculator), run as a subprocess: output forms and every error case."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGLISH = re.compile(r"\b(usage|error|argument|arguments|invalid|required|expected|unrecognized|Traceback|"
+                     r"choose from|options|show this help|the following)\b")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_reserva_json_contract():
+    out = cli("reserva", "--norma", "ubatuba", "--vagas", "13", "--json")
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.count("\n") == 1
+    r = json.loads(out.stdout)
+    assert r["reserved"] == 3 and r["applies"] is True
+    assert all(isinstance(b, str) and ":" in b for b in r["basis"])
+    assert all({"message", "basis", "code"} <= set(w) for w in r["warnings"])
+    assert out.stdout.strip() == json.dumps(r, ensure_ascii=False, sort_keys=True)
+
+
+@pytest.mark.parametrize("args", [
+    ["reserva", "--norma", "quissama", "--vagas", "13", "--data-edital", "2022-03-10"],
+    ["ordem", "--norma", "lins", "--vagas", "40", "--percentual", "25,5", "--leitura", "quinta"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--vinculo", "comissao"],
+])
+def test_cli_json_equals_api(args):
+    from calculator.api import handle
+
+    out = cli(*args, "--json")
+    request = {"command": args[0]}
+    for flag, value in zip(args[1::2], args[2::2], strict=True):
+        request[flag[2:].replace("-", "_")] = value
+    assert json.loads(handle(json.dumps(request))) == {"ok": True, "result": json.loads(out.stdout)}
+
+
+def test_ordem_json_contract():
+    r = json.loads(cli("ordem", "--norma", "quissama", "--vagas", "12", "--json").stdout)
+    assert r["positions"] == [5, 10] and r["reserved"] == 2
+    assert "basis" in r and "warnings" in r
+    out = cli("ordem", "--norma", "ubatuba", "--vagas", "20", "--leitura", "quinta", "--json")
+    r = json.loads(out.stdout)
+    assert r["positions"] == [5, 10, 15, 20]
+
+
+@pytest.mark.parametrize("percent", ["25", "25,5", "25.5"])
+def test_percent_forms(percent):
+    out = cli("reserva", "--norma", "lins", "--vagas", "10", "--percentual", percent, "--json")
+    r = json.loads(out.stdout)
+    assert r["reserved"] == 3
+
+
+def test_date_validity():
+    r = json.loads(cli("reserva", "--norma", "ubatuba", "--vagas", "10", "--data-edital", "2014-06-15",
+                       "--json").stdout)
+    assert r["applies"] is False and r["reserved"] == 0
+
+
+def test_text_output_is_ptbr_with_labels():
+    out = cli("reserva", "--norma", "ubatuba", "--vagas", "13")
+    assert out.returncode == 0 and out.stderr == ""
+    assert "3 vaga(s) reservada(s)" in out.stdout
+    assert "art. 2º, § 3º" in out.stdout and "Base legal" in out.stdout
+    assert "ubatuba:" not in out.stdout
+    out = cli("ordem", "--norma", "quissama", "--vagas", "13")
+    assert "5ª, 10ª" in out.stdout and "conflito" in out.stdout
+
+
+def test_parametros():
+    r = json.loads(cli("parametros", "--norma", "quissama", "--json").stdout)
+    assert any(p["name"] == "percentual_ate_5_vagas" and p["value"] == "10" for p in r["parameters"])
+
+
+def test_huge_input_is_small_and_completes():
+    out = cli("ordem", "--norma", "ubatuba", "--vagas", "1000000000", "--json")
+    assert out.returncode == 0
+    r = json.loads(out.stdout)
+    assert r["positions_truncated"] is True and r["positions_total"] == 200_000_000
+    assert len(out.stdout) < 50_000
+    out = cli("ordem", "--norma", "ubatuba", "--vagas", "1000000000")
+    assert out.returncode == 0 and len(out.stdout) < 20_000
+
+
+@pytest.mark.parametrize("help_args", [["--help"], ["-h"], ["reserva", "--ajuda"], ["ordem", "-h"]])
+def test_help_is_ptbr(help_args):
+    out = cli(*help_args)
+    assert out.returncode == 0
+    assert "uso:" in out.stdout
+    assert "usage" not in out.stdout and "show this help" not in out.stdout and "options:" not in out.stdout
+
+
+@pytest.mark.parametrize("args", [
+    [],                                                                       # no command
+    ["calcular"],                                                             # unknown command
+    ["reserva"],                                                              # missing options
+    ["reserva", "--vagas", "10"],                                             # missing --norma
+    ["reserva", "--norma", "ubatuba"],                                        # missing --vagas
+    ["reserva", "--norma", "recife", "--vagas", "10"],                        # unknown norm
+    ["reserva", "--norma", "ubatuba", "--vagas", "dez"],                      # not an integer
+    ["reserva", "--norma", "ubatuba", "--vagas", "1.5"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "-3"],                       # negative
+    ["reserva", "--norma", "ubatuba", "--vagas", "0"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "9" * 30],                   # above the documented bound
+    ["reserva", "--norma", "ubatuba", "--vagas"],                             # option without value
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--data-edital", "2023-02-30"],   # impossible date
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--data-edital", "2023-2-3"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--percentual", "15"],  # below the legal minimum
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--percentual", "abc"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--percentual", "120"],
+    ["reserva", "--norma", "quissama", "--vagas", "10", "--percentual", "30"],
+    ["reserva", "--norma", "lins", "--vagas", "10"],                          # Lins needs a percentage
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--extra"],            # unknown option
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "sobra"],              # stray argument
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--json=1"],
+    ["reserva", "--norma", "ubatuba", "--vagas", "10", "--vinculo", "terceirizado"],
+    ["ordem", "--norma", "ubatuba", "--vagas", "10", "--leitura", "sorteio"],
+    ["ordem", "--norma", "quissama", "--vagas", "10", "--leitura", "proporcional"],
+    ["ordem", "--norma", "ubatuba", "--vagas", "10", "--data-edital", "2020-01-01"],  # not an ordem option
+    ["parametros"],
+])
+def test_errors(args):
+    out = cli(*args)
+    assert out.returncode == 2, out
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, out.stderr
+    assert lines[0].startswith("erro: ")
+    assert not ENGLISH.search(out.stderr), out.stderr
