@@ -1,0 +1,162 @@
+"""The classification-list reader: formats people really have, and one clear error for bad input."""
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculator.csvinput import read_candidates
+from calculator.errors import InputError
+
+HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
+
+
+def rows(table):
+    return [(c.inscricao, c.rank, c.cotista, c.pcd, c.genero, c.situacao, c.hetero) for c in table.candidates]
+
+
+def error_of(data: bytes) -> str:
+    with pytest.raises(InputError) as info:
+        read_candidates(data)
+    assert info.value.field == "csv"
+    msg = info.value.message
+    assert "\n" not in msg and msg.strip() == msg and msg
+    return msg
+
+
+def test_semicolon_utf8_bom_accented_headers_and_values():
+    text = (
+        "\ufeffInscrição;Nome;Classificação;Cotista;PcD;Gênero;Situação;Heteroidentificação;Observação\n"
+        "A-10;Ana Souza;2;Sim;não;F;;confirmada;qualquer coisa\n"
+        "A-11;Bruno Lima;1;N;NAO;m;Desistente;;\n"
+        "A-12;Carla Dias;3;s;S;f;inapto;Não confirmada;\n"
+    )
+    t = read_candidates(text.encode("utf-8"))
+    assert t.delimiter == ";" and t.encoding == "utf-8-sig" and t.ranked_by == "classificacao"
+    assert t.ignored_columns == ("Observação",)
+    assert rows(t) == [
+        ("A-11", 1, False, False, "M", "desistente", ""),
+        ("A-10", 2, True, False, "F", "", "confirmada"),
+        ("A-12", 3, True, True, "F", "inapto", "nao_confirmada"),
+    ]
+    assert t.candidates[1].nome == "Ana Souza" and t.candidates[1].line == 2
+    assert t.candidates[1].extra == {"Observação": "qualquer coisa"}
+
+
+def test_windows_1252_comma_separated_and_quoted():
+    text = 'INSCRICAO,Nome,CLASSIFICACAO,cotista\r\n7,"Sá, João",1,não\r\n8,Inês,2,sim\r\n'
+    t = read_candidates(text.encode("windows-1252"))
+    assert t.encoding == "windows-1252" and t.delimiter == ","
+    assert [(c.inscricao, c.nome, c.cotista) for c in t.candidates] == [
+        ("7", "Sá, João", False), ("8", "Inês", True)]
+
+
+def test_optional_columns_default_and_blank_lines_skipped():
+    t = read_candidates(b"classificacao;inscricao\n\n2;x\n1;y\n;\n")
+    assert rows(t) == [("y", 1, False, False, None, "", ""), ("x", 2, False, False, None, "", "")]
+
+
+def test_rank_with_ordinal_sign():
+    t = read_candidates("inscricao;classificacao\na;1º\nb;2°\n".encode())
+    assert [c.rank for c in t.candidates] == [1, 2]
+
+
+def test_rank_by_score_ties_keep_line_order():
+    text = "inscricao;nota\n1;7,5\n2;9\n3;7,50\n4;8\n"
+    t = read_candidates(text.encode())
+    assert t.ranked_by == "nota"
+    assert [(c.inscricao, c.rank) for c in t.candidates] == [("2", 1), ("4", 2), ("1", 3), ("3", 4)]
+    assert t.ties == [("1", "3")]
+
+
+def test_score_with_comma_separator_quoted_decimal_comma():
+    t = read_candidates(b'inscricao,nota\n1,"8,25"\n2,8.3\n')
+    assert [c.inscricao for c in t.candidates] == ["2", "1"]
+
+
+@pytest.mark.parametrize(
+    ("data", "pattern"),
+    [
+        (b"", r"^Linha 1: o arquivo está vazio"),
+        (b"  \r\n \n", r"^Linha 1: o arquivo está vazio"),
+        (b"nome;classificacao\nx;1\n", r"^Linha 1: falta a coluna obrigatória “inscricao”"),
+        (b"inscricao;nome\n1;x\n", r"^Linha 1: falta a coluna obrigatória “classificacao”"),
+        (b"inscricao;classificacao\n", r"^Linha 2: .*nenhum candidato"),
+        (b"inscricao;classificacao;Inscri\xc3\xa7\xc3\xa3o\n1;1;2\n", r"^Linha 1, coluna 3 .*mais de uma "
+                                                                       "vez"),
+        (b"inscricao;classificacao\n1;1\n1;2\n", r"^Linha 3, coluna 1 \(“inscricao”\): .*repete a da linha "
+                                                  "2"),
+        (b"inscricao;classificacao\n1;1\n\n2;1\n", r"^Linha 4, coluna 2 \(“classificacao”\): .*1 repete a "
+                                                    "da linha 2"),
+        (b"inscricao;classificacao\n1;um\n", r"^Linha 2, coluna 2 \(“classificacao”\): .*“um” não é um "
+                                              "número"),
+        (b"inscricao;classificacao\n1;0\n", r"^Linha 2, coluna 2 .*não é um número inteiro positivo"),
+        (b"inscricao;classificacao\n1;-3\n", r"^Linha 2, coluna 2 .*não é um número inteiro positivo"),
+        (b"inscricao;classificacao\n1;\n", r"^Linha 2, coluna 2 .*classificação vazia"),
+        (b"inscricao;classificacao\n;1\n", r"^Linha 2, coluna 1 .*inscrição está vazia"),
+        (b"inscricao;nota\n1;nove\n", r"^Linha 2, coluna 2 \(“nota”\): nota “nove” não é um número"),
+        (b"inscricao;classificacao;cotista\n1;1;talvez\n", r"^Linha 2, coluna 3 \(“cotista”\): .*“talvez”"),
+        (b"inscricao;classificacao;PCD\n1;1;x\n", r"^Linha 2, coluna 3 \(“PCD”\)"),
+        (b"inscricao;classificacao;genero\n1;1;X\n", r"^Linha 2, coluna 3 .*use F ou M"),
+        (b"inscricao;classificacao;situacao\n1;1;aprovado\n", r"^Linha 2, coluna 3 .*desistente, inapto"),
+        (b"inscricao;classificacao;heteroidentificacao\n1;1;sim\n", r"^Linha 2, coluna 3 .*confirmada"),
+        (b"inscricao;classificacao\n1;1\n2;2;3\n", r"^Linha 3, coluna 3: .*mais colunas"),
+        (b'inscricao;classificacao\n1;"1\n', r"^Linha 2: CSV malformado"),
+        (b"inscricao;classificacao\n1;1\n2;\x81\x8d\n", r"^Linha 3, coluna 2: .*nem Windows-1252"),
+        (b"\xef\xbb\xbfinscricao;classificacao\n1;\xe9\n", r"^Linha 2, coluna 2: .*UTF-8"),
+        (b"\xff\xfei\x00n\x00", r"^Linha 1: .*UTF-16"),
+        (b"inscricao;classificacao\n1;1\x00\n", r"^Linha 2: .*caractere nulo"),
+    ],
+)
+def test_bad_input_names_line_and_column(data, pattern):
+    assert re.search(pattern, error_of(data)), error_of(data)
+
+
+def test_error_messages_show_unprintable_values_safely():
+    msg = error_of(b"inscricao;classificacao;cotista\n1;1;\"a\x07b\nc\"\n")
+    assert "\x07" not in msg and "\n" not in msg
+
+
+def test_long_values_are_truncated_in_messages():
+    msg = error_of(("inscricao;classificacao\n1;" + "9x" * 500 + "\n").encode())
+    assert len(msg) < 200
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400))
+def test_fuzz_bytes_only_input_error(data):
+    try:
+        read_candidates(data)
+    except InputError as exc:
+        assert exc.message and "\n" not in exc.message
+
+
+_cell = st.text(alphabet=st.sampled_from(list("0123456789;,\"\n\r ab-sSnNãçFMº\ufeff\t")), max_size=6)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([HEADER, HEADER.replace(";", ","), "inscricao;nota;cotista", "Inscrição,Classificação"]),
+    st.lists(st.lists(_cell, max_size=9), max_size=6),
+    st.sampled_from(["utf-8", "utf-8-sig", "windows-1252"]),
+)
+def test_fuzz_csv_like_text_only_input_error(header, body, encoding):
+    text = header + "\n" + "\n".join(";".join(r) for r in body)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        data = text.encode("utf-8")
+    try:
+        table = read_candidates(data)
+    except InputError as exc:
+        assert exc.message and "\n" not in exc.message
+    else:
+        ranks = [c.rank for c in table.candidates]
+        assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+        assert len({c.inscricao for c in table.candidates}) == len(ranks)
+
+
+def test_tab_separated():
+    t = read_candidates("Inscrição\tClassificação\tCotista\n1\t2\tsim\n2\t1\tnão\n".encode())
+    assert t.delimiter == "\t" and [c.inscricao for c in t.candidates] == ["2", "1"]
