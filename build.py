@@ -1,0 +1,794 @@
+"""Build the whole static site into site/.
+
+1. Read the corpus (laws/) and run the calculator (calculator/).
+2. Render Markdown pages with Jinja2 templates (docs/templates/) into docs/gerado/ — generated,
+   git-ignored, never edited by hand. One function per generated page (``page_*``).
+3. Run ``mkdocs build --strict``.
+4. ``pack_calculator(site_dir)``: post-build hook for the calculator page (issue 6).
+
+Usage: ``python build.py``. No MkDocs plugins or hooks: all generation lives here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import jinja2
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from laws import NORM_SLUGS, load_corpus  # noqa: E402
+
+DOCS = ROOT / "docs"
+GEN = DOCS / "gerado"
+TEMPLATES = DOCS / "templates"
+SITE = ROOT / "site"
+
+# Pages written by other helpers; while missing, a placeholder is created for the build and removed after.
+PLACEHOLDERS = {
+    "calculadora.md": "# Calculadora\n\nA calculadora interativa ainda não foi incluída nesta versão do "
+    "site. Enquanto isso, consulte as [tabelas de vagas](gerado/tabelas.md).\n",
+    "simulacao.md": "# Simulação de nomeações\n\nA página de simulação ainda não foi incluída nesta versão "
+    "do site.\n",
+}
+
+# Example percentage for Lins (its percentage is set by Lei nº 7.739/2023, outside the corpus).
+LINS_EXAMPLE_PERCENT = "20"
+TABLE_MAX = 100
+
+# Official sources for external norms (plain links only; nothing is loaded from them).
+OFFICIAL_URLS = {
+    ("lei", "8.213", 1991): "https://www.planalto.gov.br/ccivil_03/leis/l8213cons.htm",
+}
+
+PLACE = {"ubatuba": "Ubatuba/SP", "quissama": "Quissamã/RJ", "lins": "Lins/SP"}
+KIND_LABEL = {"lei": "Lei ordinária municipal", "decreto": "Decreto municipal"}
+NOTE_TITLE = "Nota explicativa — não é orientação jurídica"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def pt_date(iso: str) -> str:
+    months = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
+              "outubro", "novembro", "dezembro"]
+    d = datetime.date.fromisoformat(iso)
+    day = "1º" if d.day == 1 else str(d.day)
+    return f"{day} de {months[d.month - 1]} de {d.year}"
+
+
+def br_date(iso: str | None) -> str:
+    """ "2014-06-16" → "16/06/2014"."""
+    return datetime.date.fromisoformat(iso).strftime("%d/%m/%Y") if iso else "—"
+
+
+def rule_anchor(rule: str) -> str:
+    return "regra-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
+
+
+def site_annotations(norm) -> dict:
+    """Annotation entries as written in anotacoes.toml, including site-only keys (nao_implementado)."""
+    path = ROOT / "laws" / norm.slug / "anotacoes.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def percent_for(slug: str) -> str | None:
+    return LINS_EXAMPLE_PERCENT if slug == "lins" else None
+
+
+class Calc:
+    """Thin access to the calculator (contract in contracts.md); results are plain dicts."""
+
+    def __init__(self):
+        import calculator
+
+        self.mod = calculator
+
+    def reserve(self, slug, vacancies, percent=None, edital_date=None, scope=None):
+        return self.mod.reserve(slug, vacancies, percent=percent, edital_date=edital_date, scope=scope)
+
+    def order(self, slug, vacancies, percent=None, reading=None, scope=None):
+        return self.mod.order(slug, vacancies, percent=percent, reading=reading, scope=scope)
+
+    def scopes(self, slug) -> list[str]:
+        return list(getattr(getattr(self.mod, slug), "SCOPES", {}) or [None])
+
+    def readings(self, slug) -> list[str | None]:
+        return list(getattr(getattr(self.mod, slug), "READINGS", {}) or [None])
+
+    def simulator_basis(self) -> set[str]:
+        """Every provision the simulator can cite (its own BASIS table), as "norm:id"."""
+        from calculator import simulator
+
+        return {f"{slug}:{pid}" for slug, kinds in simulator.BASIS.items()
+                for ids in kinds.values() for pid in ids}
+
+
+class Context:
+    """Everything the page functions share."""
+
+    def __init__(self):
+        self.corpus = load_corpus()
+        self.calc = Calc()
+        self.today = datetime.date.today().isoformat()
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(TEMPLATES),
+            undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=True,
+            autoescape=False,  # templates produce Markdown; HTML pieces are escaped explicitly
+        )
+        self.env.globals.update(ref=self.ref, refs=self.refs, quote=self.quote, cite=self.cite,
+                                calc=self.calc, place=PLACE, e=html.escape, pt_date=pt_date,
+                                br_date=br_date)
+        self._emitted_basis: set[str] | None = None
+
+    # ---- citations usable from templates (every reference is checked against the corpus)
+    def _provision(self, ref: str):
+        prov = self.corpus.resolve(ref)
+        if prov is None:
+            raise ValueError(f"referência inexistente no corpus: {ref}")
+        return prov
+
+    def implemented(self, norm, pid: str) -> list[str]:
+        """Basis references ("norm:id") to this provision or its sub-provisions the calculator can emit."""
+        ids = {f"{norm.slug}:{p.id}" for p in norm.get(pid).walk()}
+        return sorted(ids & self.emitted_basis())
+
+    def ref(self, ref: str, text: str | None = None, page_prefix: str = "") -> str:
+        """Markdown link to a provision: ref('ubatuba:art2_par3') → [art. 2º, § 3º](ubatuba.md#art2_par3)."""
+        prov = self._provision(ref)
+        slug = ref.split(":", 1)[0]
+        return f"[{text or prov.label}]({page_prefix}{slug}.md#{prov.id})"
+
+    def refs(self, *items: str) -> str:
+        return ", ".join(self.ref(r) for r in items)
+
+    def cite(self, ref: str) -> str:
+        slug, _, pid = ref.partition(":")
+        self._provision(ref)
+        return self.corpus.norm(slug).citation(pid)
+
+    def quote(self, ref: str) -> str:
+        """A Markdown blockquote with the verbatim text of a provision (and its sub-provisions)."""
+        prov = self._provision(ref)
+        lines = []
+        for p in prov.walk():
+            if p.text:
+                lines.extend(p.text.split("\n"))
+        body = "\n>\n".join("> " + html.escape(line, quote=False) for line in lines if line.strip())
+        return f"{body}\n>\n> — {self.ref(ref, self.cite(ref))}"
+
+    def emitted_basis(self) -> set[str]:
+        """Every basis reference the calculator emits (N = 1..TABLE_MAX, every scope, reading and a few edital
+        dates) plus every provision the simulator can cite."""
+        if self._emitted_basis is None:
+            seen: set[str] = set()
+            dates = [None, "2010-01-01", "2013-01-01", "2016-01-01", "2022-03-10", "2023-01-01", "2025-01-01",
+                     "2040-01-01"]
+            for slug in NORM_SLUGS:
+                pct = percent_for(slug)
+                for n in range(1, TABLE_MAX + 1):
+                    for res in (self.calc.reserve(slug, n, pct), self.calc.order(slug, n, pct)):
+                        seen.update(_all_basis(res))
+                for scope in self.calc.scopes(slug):
+                    for reading in self.calc.readings(slug):
+                        seen.update(_all_basis(self.calc.order(slug, 13, pct, reading=reading, scope=scope)))
+                    for d in dates:
+                        seen.update(_all_basis(self.calc.reserve(slug, 10, pct, edital_date=d, scope=scope)))
+            self._emitted_basis = seen | self.calc.simulator_basis()
+        return self._emitted_basis
+
+
+def _all_basis(result: dict) -> set[str]:
+    out = set(result.get("basis", []))
+    for key in ("warnings", "steps"):
+        for item in result.get(key, []):
+            out.update(item.get("basis", []))
+    return out
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- law pages
+
+
+def _ref_html(norm, ref) -> str:
+    """Inline markup for one reference found in the law text (the cited words stay verbatim)."""
+    words = html.escape(ref.text, quote=False)
+    target = ref.target
+    if target is None:
+        note = html.escape(f"Remissão não resolvida: {ref.note or 'alvo não identificado'}")
+        return f'<span class="remissao nao-resolvida" title="{note}">{words}</span>'
+    if target["type"] == "internal":
+        label = html.escape(norm.get(target["id"]).label)
+        return f'<a class="remissao" href="#{target["id"]}" title="{label}">{words}</a>'
+    label = html.escape(f"{target['label']} — norma externa, fora do corpus")
+    url = OFFICIAL_URLS.get((target.get("kind"), target.get("number"), target.get("year")))
+    if url:
+        return f'<a class="remissao externa" href="{url}" title="{label}" rel="external">{words}</a>'
+    return f'<span class="remissao externa" title="{label}">{words}</span>'
+
+
+def _text_html(norm, prov) -> str:
+    """Escaped verbatim text of one provision, references marked up, line breaks as <br>."""
+    refs = sorted((r for r in norm.references if r.from_id == prov.id), key=lambda r: r.start)
+    out, pos = [], 0
+    for r in refs:
+        if r.start < pos:  # overlapping reference: keep the first one inline (both are listed below)
+            continue
+        out.append(html.escape(prov.text[pos:r.start], quote=False))
+        out.append(_ref_html(norm, r))
+        pos = r.end
+    out.append(html.escape(prov.text[pos:], quote=False))
+    return "".join(out).replace("\n", "<br>\n")
+
+
+def _ref_notes(norm, provs) -> str:
+    """Notes below a line for external and unresolved references (outside the law text)."""
+    items = []
+    for prov in provs:
+        for r in norm.references:
+            if r.from_id != prov.id:
+                continue
+            words = html.escape(r.text, quote=False)
+            if r.target is None:
+                note = html.escape(r.note or "alvo não identificado", quote=False)
+                items.append(f'<li class="nao-resolvida">Remissão não resolvida: “{words}” — {note}. '
+                             f'<a href="conflitos.html#{norm.slug}-remissoes">'
+                             "Veja Conflitos e ambiguidades</a>.</li>")
+            elif r.target["type"] == "external":
+                label = html.escape(r.target["label"], quote=False)
+                url = OFFICIAL_URLS.get((r.target.get("kind"), r.target.get("number"), r.target.get("year")))
+                link = f' <a href="{url}" rel="external">Texto oficial</a> (site externo).' if url else ""
+                items.append(f"<li>Remissão externa: “{words}” → <strong>{label}</strong>, norma fora do "
+                             f"corpus deste site.{link}</li>")
+    if not items:
+        return ""
+    return '<ul class="remissoes-nota" aria-label="Remissões">' + "".join(items) + "</ul>"
+
+
+def _law_lines(norm) -> list[list]:
+    """Group the provisions into the text's visual lines: a line ends where a tail holds a newline.
+
+    Containers (artigo: empty text) become anchors at the start of the next line."""
+    lines, current, pending_anchors = [], [], []
+    for prov in norm.walk():
+        if not prov.text:
+            pending_anchors.append(prov)
+            continue
+        current.append((pending_anchors, prov))
+        pending_anchors = []
+        if "\n" in prov.tail or not prov.tail:
+            lines.append(current)
+            current = []
+    if current:
+        lines.append(current)
+    return lines
+
+
+def law_text_markdown(ctx: Context, norm) -> str:
+    """The full text as raw HTML blocks (immune to Markdown), with annotations as admonitions."""
+    annotations = norm.annotations
+    site_ann = site_annotations(norm)
+    # annotation of a provision goes after the line holding its last descendant
+    last_of = {}
+    for pid in annotations:
+        prov = norm.get(pid)
+        last_of[pid] = list(prov.walk())[-1].id
+    notes_after: dict[str, list[str]] = {}
+    for pid, last in last_of.items():
+        notes_after.setdefault(last, []).append(pid)
+
+    blocks = []
+    for line in _law_lines(norm):
+        parts = []
+        provs = []
+        for anchors, prov in line:
+            provs.append(prov)
+            for a in anchors:
+                parts.append(f'<span class="ancora" id="{a.id}"></span>')
+            citation = html.escape(norm.citation(prov.id))
+            parts.append(
+                f'<span class="trecho" id="{prov.id}">{_text_html(norm, prov)}</span>'
+                f'<a class="citar" href="#{prov.id}" data-citacao="{citation}" '
+                f'title="Copiar citação e link: {citation}" '
+                f'aria-label="Copiar citação e link: {citation}" data-search-exclude>¶</a>'
+            )
+            if prov.tail and "\n" not in prov.tail:
+                parts.append(html.escape(prov.tail, quote=False))
+        kind = provs[0].kind
+        block = f'<div class="dispositivo tipo-{kind}">{"".join(parts)}</div>'
+        blocks.append(block + _ref_notes(norm, provs))
+        for prov in provs:
+            for pid in notes_after.get(prov.id, []):
+                blocks.append(_annotation_markdown(norm, pid, annotations[pid], site_ann.get(pid, {}),
+                                                   ctx.implemented(norm, pid)))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _annotation_markdown(norm, pid, ann, extra, used) -> str:
+    label = norm.get(pid).label
+    body = ann["texto"].strip()
+    tail = []
+    if ann.get("regra"):
+        rule = ann["regra"]
+        tail.append(f"**Na calculadora:** regra [`{rule}`](metodologia.md#{rule_anchor(rule)}).")
+    elif used:
+        tail.append("**Na calculadora:** citado como base legal nas respostas "
+                    f"([Metodologia](metodologia.md#{norm.slug})).")
+    elif extra.get("nao_implementado"):
+        tail.append(f"**Fora da calculadora:** {extra['nao_implementado']} "
+                    f"([Metodologia](metodologia.md#{norm.slug}))")
+    text = body + ("\n\n" + "\n".join(tail) if tail else "")
+    indented = "\n".join(("    " + line) if line.strip() else "" for line in text.split("\n"))
+    return f'!!! note "{NOTE_TITLE} ({label})"\n\n{indented}'
+
+
+def validity_status(ctx: Context, norm) -> dict:
+    """Validity for an edital published on the build date, computed by the calculator's own rule."""
+    rule = getattr(ctx.calc.mod, norm.slug).validity
+    res = rule(datetime.date.fromisoformat(ctx.today))
+    return {"applies": res["applies"], "warnings": res.get("warnings", []), "date": ctx.today,
+            "start": res.get("in_force_from"), "last_day": res.get("last_day"), "basis": res.get("basis", [])}
+
+
+def page_norm(ctx: Context, norm) -> None:
+    """docs/gerado/<slug>.md — header box, full annotated text, downloads."""
+    meta = norm.meta
+    articles = [p for p in norm.provisions if p.kind == "artigo"]
+    tpl = ctx.env.get_template("norma.md.j2")
+    write(GEN / f"{norm.slug}.md", tpl.render(
+        norm=norm, meta=meta, place=PLACE[norm.slug], kind_label=KIND_LABEL.get(meta["kind"], meta["kind"]),
+        date_pt=pt_date(meta["date"]), status=validity_status(ctx, norm), articles=articles,
+        text_markdown=law_text_markdown(ctx, norm), note_title=NOTE_TITLE,
+        n_annotations=len(norm.annotations), build_date=pt_date(ctx.today),
+    ))
+
+
+# --------------------------------------------------------------------------- pages across norms
+
+
+def page_comparativo(ctx: Context) -> None:
+    """docs/gerado/comparativo.md — topics × the three norms, every cell citing its provisions."""
+    write(GEN / "comparativo.md", ctx.env.get_template("comparativo.md.j2").render(
+        quiss13=ctx.calc.order("quissama", 13), ubat13=ctx.calc.order("ubatuba", 13)))
+
+
+def page_conflitos(ctx: Context) -> None:
+    """docs/gerado/conflitos.md — tensions in the texts and how the calculator treats each one."""
+
+    def warnings_for(slug, n, percent=None, edital_date=None, command="reserve", scope=None):
+        if command == "order":
+            res = ctx.calc.order(slug, n, percent, scope=scope)
+        else:
+            res = ctx.calc.reserve(slug, n, percent, edital_date=edital_date, scope=scope)
+        return res.get("warnings", [])
+
+    def aplica(slug, percent, edital_date):
+        res = ctx.calc.reserve(slug, 10, percent, edital_date=edital_date)
+        return "**a reserva se aplica**" if res["applies"] else "**a reserva não se aplica**"
+
+    unresolved = {n.slug: [r for r in n.references if r.target is None] for n in ctx.corpus.norms}
+    write(GEN / "conflitos.md", ctx.env.get_template("conflitos.md.j2").render(
+        warnings_for=warnings_for, aplica=aplica, unresolved=unresolved, corpus=ctx.corpus,
+        lins_pct=LINS_EXAMPLE_PERCENT))
+
+
+def page_metodologia(ctx: Context) -> None:
+    """docs/gerado/metodologia.md — implemented / not implemented provisions, coverage, both-way links."""
+    norms, rules = [], {}
+    for norm in ctx.corpus.norms:
+        extra = site_annotations(norm)
+        rows = []
+        for pid, ann in norm.annotations.items():
+            prov = norm.get(pid)
+            used = ctx.implemented(norm, pid)
+            implemented = bool(ann.get("regra")) or bool(used)
+            motivo = extra.get(pid, {}).get("nao_implementado", "")
+            rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
+                         "implemented": implemented, "motivo": motivo})
+            if ann.get("regra"):
+                rules.setdefault(ann["regra"], []).append((norm.slug, pid, prov.label))
+        done = sum(r["implemented"] for r in rows)
+        params = ctx.calc.mod.parameters(norm.slug)["parameters"]
+        norms.append({"norm": norm, "rows": rows, "done": done, "total": len(rows), "params": params})
+    total = sum(n["total"] for n in norms)
+    done = sum(n["done"] for n in norms)
+    write(GEN / "metodologia.md", ctx.env.get_template("metodologia.md.j2").render(
+        norms=norms, rules=sorted(rules.items()), rule_anchor=rule_anchor, total=total, done=done,
+        place=PLACE, lins_pct=LINS_EXAMPLE_PERCENT))
+
+
+def table_data(ctx: Context) -> dict:
+    """Build-time table, computed by the calculator itself.
+
+    Shape of docs/gerado/tabelas.json (read by the calculator page when WebAssembly is unavailable):
+    {
+      "generated": "AAAA-MM-DD",
+      "max_vacancies": 100,
+      "norms": {
+        "<slug>": {                       # ubatuba, quissama, lins
+          "percent": "20" | null,         # percentage passed to the calculator (null = the norm's own)
+          "percent_is_example": bool,     # true for Lins: an example, its law sets the real value
+          "rows": [                       # index i ↔ vacancies i + 1
+            {"vacancies": int, "reserved": int, "positions": [int, ...],
+             "warnings": [str, ...]}      # warning codes of the reserva/ordem answers
+          ]
+        }
+      }
+    }
+    """
+    norms = {}
+    for slug in NORM_SLUGS:
+        pct = percent_for(slug)
+        rows = []
+        for n in range(1, TABLE_MAX + 1):
+            res = ctx.calc.reserve(slug, n, pct)
+            order = ctx.calc.order(slug, n, pct)
+            codes = sorted({w["code"] for w in res.get("warnings", []) + order.get("warnings", [])})
+            rows.append({"vacancies": n, "reserved": res["reserved"], "positions": list(order["positions"]),
+                         "warnings": codes})
+        norms[slug] = {"percent": pct, "percent_is_example": slug == "lins", "rows": rows}
+    return {"generated": ctx.today, "max_vacancies": TABLE_MAX, "norms": norms}
+
+
+def page_tabelas(ctx: Context) -> None:
+    """docs/gerado/tabelas.md and docs/gerado/tabelas.json — N = 1…100 per norm."""
+    data = table_data(ctx)
+    write(GEN / "tabelas.json", json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
+    write(GEN / "tabelas.md", ctx.env.get_template("tabelas.md.j2").render(
+        data=data, lins_pct=LINS_EXAMPLE_PERCENT, corpus=ctx.corpus))
+
+
+def page_downloads(ctx: Context) -> None:
+    """docs/gerado/downloads.md plus the files: each norm's plain text and the corpus JSON."""
+    out = GEN / "downloads"
+    out.mkdir(parents=True, exist_ok=True)
+    for norm in ctx.corpus.norms:
+        shutil.copyfile(ROOT / "laws" / norm.slug / "texto.txt", out / f"{norm.slug}.txt")
+    corpus_json = subprocess.run([sys.executable, "-m", "laws", "export"], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+    (out / "corpus.json").write_bytes(corpus_json)
+    write(GEN / "downloads.md", ctx.env.get_template("downloads.md.j2").render(
+        corpus=ctx.corpus, place=PLACE, size=len(corpus_json)))
+
+
+# --------------------------------------------------------------------------- build
+
+
+def run_mkdocs(site_dir: Path) -> None:
+    created = []
+    for name, text in PLACEHOLDERS.items():
+        path = DOCS / name
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+            created.append(path)
+    try:
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site_dir)]
+        # Material's end-of-life banner; the Zensical build is covered by tests/test_site_zensical.py.
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        subprocess.run(cmd, cwd=ROOT, check=True, env=env)
+    finally:
+        for path in created:
+            path.unlink(missing_ok=True)
+
+
+# Pyodide files the calculator page loads (its loader, the runtime and the standard library). The lock
+# file is written trimmed (no packages): the page never installs anything (no micropip, no network).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def pack_calculator(site_dir: Path) -> None:
+    """Post-build hook for the calculator page (issue 6).
+
+    Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
+    calculator/*.py into site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed
+    timestamps and modes), loaded in the page's Web Worker with ``pyodide.unpackArchive``.
+    """
+    src = ROOT / "node_modules" / "pyodide"
+    if not (src / "pyodide.mjs").is_file():
+        raise SystemExit("erro: Pyodide não encontrado em node_modules/pyodide; rode `npm ci`.")
+    dest = Path(site_dir) / "assets" / "pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(src / name, dest / name)
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (dest / "pyodide-lock.json").write_text(
+        json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n", encoding="utf-8")
+
+    out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    files = sorted(p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts)
+    with zipfile.ZipFile(out, "w") as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, path.read_bytes())
+
+
+def generate() -> None:
+    ctx = Context()
+    if GEN.exists():
+        shutil.rmtree(GEN)
+    GEN.mkdir(parents=True)
+    for norm in ctx.corpus.norms:
+        page_norm(ctx, norm)
+    page_comparativo(ctx)
+    page_conflitos(ctx)
+    page_metodologia(ctx)
+    page_tabelas(ctx)
+    page_downloads(ctx)
+
+
+# --------------------------------------------------------------------------- distribution (issue 7)
+
+# Large assets get a ``.gz`` twin (stdlib gzip, level 9, mtime 0: deterministic) that servers with
+# gzip_static (nginx) or mod_rewrite rules (Apache) send as is — see docs/hospedar.md. No ``.br``: a Brotli
+# package would be one more native dependency and its quality 11 takes tens of seconds on
+# pyodide.asm.wasm; gzip already brings it from 9.6 to 3.5 MB.
+PRECOMPRESS_SUFFIXES = (".wasm", ".mjs", ".js", ".css", ".json", ".zip", ".html", ".svg", ".txt", ".xml",
+                        ".bin", ".map")
+PRECOMPRESS_MIN_BYTES = 1024
+MANIFEST_NAME = "SHA256SUMS"
+DIST = ROOT / "dist"
+DIST_NAME = "cotas-em-concursos"
+
+
+def _site_files(site_dir: Path) -> list[Path]:
+    """Every regular file under site_dir, sorted by its POSIX path relative to site_dir."""
+    site_dir = Path(site_dir)
+    return sorted((p for p in site_dir.rglob("*") if p.is_file()),
+                  key=lambda p: p.relative_to(site_dir).as_posix())
+
+
+def precompress(site_dir: Path, files: list[Path] | None = None, cache: Path | None = None) -> list[Path]:
+    """Write ``<file>.gz`` next to every compressible file of at least PRECOMPRESS_MIN_BYTES.
+
+    Without ``files``: old twins are removed first (including mkdocs's own sitemap.xml.gz, rewritten
+    deterministically) and every file of site_dir is considered; with ``files``: only those.
+    A ``.gz`` is kept only when smaller than its original. Returns the ``.gz`` files written, sorted.
+    zlib releases the GIL, so files are compressed in parallel threads. With ``cache`` (a folder),
+    results for files of 1 MiB or more are kept there by content hash: Pyodide's 9.6 MB wasm and an
+    unchanged snapshot are compressed once, not at every build (same bytes either way).
+    """
+    import gzip
+    import hashlib
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    site_dir = Path(site_dir)
+    if files is None:
+        for old in list(site_dir.rglob("*.gz")):
+            if old.with_suffix("").suffix in PRECOMPRESS_SUFFIXES:
+                old.unlink()
+        files = _site_files(site_dir)
+    candidates = [p for p in files
+                  if p.suffix in PRECOMPRESS_SUFFIXES and p.stat().st_size >= PRECOMPRESS_MIN_BYTES]
+
+    def one(path: Path) -> Path | None:
+        data = path.read_bytes()
+        cached = None
+        if cache is not None and len(data) >= 1 << 20:
+            cached = Path(cache) / "gz" / (hashlib.sha256(data).hexdigest() + ".gz")
+        try:
+            packed = cached.read_bytes() if cached is not None else None
+        except FileNotFoundError:
+            packed = None
+        if packed is None:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if cached is not None:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cached.with_name(f"{cached.name}.{os.getpid()}.{id(path)}.tmp")
+                tmp.write_bytes(packed)
+                tmp.replace(cached)
+        if len(packed) >= len(data):
+            return None
+        out = path.with_name(path.name + ".gz")
+        out.write_bytes(packed)
+        return out
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return [p for p in pool.map(one, candidates) if p is not None]
+
+
+def write_manifest(site_dir: Path) -> Path:
+    """Write site_dir/SHA256SUMS: one ``<sha256>  <path>`` line per file, sorted (``sha256sum -c``)."""
+    import hashlib
+
+    site_dir = Path(site_dir)
+    out = site_dir / MANIFEST_NAME
+    lines = []
+    for path in _site_files(site_dir):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel == MANIFEST_NAME:
+            continue
+        if "\n" in rel or "\\" in rel:
+            raise SystemExit(f"erro: nome de arquivo não suportado no manifesto: {rel!r}")
+        digest = hashlib.sha256()
+        with path.open("rb") as fh:
+            for chunk in iter(lambda fh=fh: fh.read(1 << 20), b""):
+                digest.update(chunk)
+        lines.append(f"{digest.hexdigest()}  {rel}\n")
+    out.write_text("".join(lines), encoding="utf-8", newline="\n")
+    return out
+
+
+def dist_version() -> str:
+    """``<version>`` from pyproject.toml, plus ``-g<short hash>`` when git knows the commit."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = ""
+    return f"{version}-g{commit}" if commit else version
+
+
+# Files that are already compressed are stored, not deflated again.
+ZIP_STORED_SUFFIXES = (".gz", ".br", ".zip", ".png", ".jpg", ".jpeg", ".woff", ".woff2", ".ico")
+
+
+def make_zip(site_dir: Path, dist_dir: Path = DIST, version: str | None = None) -> Path:
+    """dist/cotas-em-concursos-<version>.zip holding site_dir under one top folder of the same name.
+
+    Deterministic: entries sorted, fixed timestamps (ZIP_EPOCH) and modes, no directory entries.
+    site_dir should already hold SHA256SUMS (write_manifest), so the zip carries its own checksums.
+    """
+    name = f"{DIST_NAME}-{version or dist_version()}"
+    dist_dir = Path(dist_dir)
+    dist_dir.mkdir(parents=True, exist_ok=True)
+    out = dist_dir / f"{name}.zip"
+    tmp = out.with_name(out.name + ".tmp")
+    site_dir = Path(site_dir)
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for path in _site_files(site_dir):
+            info = zipfile.ZipInfo(f"{name}/{path.relative_to(site_dir).as_posix()}", ZIP_EPOCH)
+            stored = path.suffix.lower() in ZIP_STORED_SUFFIXES
+            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, path.read_bytes(), compresslevel=None if stored else 9)
+    tmp.replace(out)
+    return out
+
+
+# Pyodide memory snapshot of the calculator, made at build time in Node (tools/make_snapshot.mjs) from the
+# site's own Pyodide files and calculator.zip, already imported; the page's worker starts from it with
+# loadPyodide({_loadSnapshot}) and falls back to a plain load when that fails.
+SNAPSHOT = Path("assets") / "calculadora" / "calculator.snapshot.bin"
+# Build cache (ignored by git, wiped by `npm ci` together with the Pyodide it depends on).
+BUILD_CACHE = ROOT / "node_modules" / ".cache" / "cotas-em-concursos"
+
+
+def snapshot_inputs(site_dir: Path) -> list[Path]:
+    """Everything the snapshot depends on: the Pyodide runtime, calculator.zip and the Node script."""
+    pyodide = Path(site_dir) / "assets" / "pyodide"
+    calculator_zip = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
+    return ([pyodide / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+            + [calculator_zip, ROOT / "tools" / "make_snapshot.mjs"])
+
+
+def _copy_if_present(src: Path, dest: Path) -> bool:
+    try:
+        shutil.copyfile(src, dest)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
+    """Start writing site_dir/SNAPSHOT; returns a function that waits for it and returns its path.
+
+    Node runs in the background (the caller compresses other files meanwhile). The snapshot itself is
+    not byte-reproducible (Python's start-up randomness), so with ``cache`` a snapshot is reused while
+    its inputs are unchanged: rebuilds are faster and keep the same bytes.
+    """
+    import hashlib
+    import os
+
+    site_dir = Path(site_dir)
+    out = site_dir / SNAPSHOT
+    key = hashlib.sha256()
+    for path in snapshot_inputs(site_dir):
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    cached = Path(cache) / "snapshot" / f"{key.hexdigest()}.bin" if cache is not None else None
+    if cached is not None and _copy_if_present(cached, out):
+
+        def done() -> Path:
+            return out
+
+        done.key = key.hexdigest()
+        return done
+
+    tmp = out.with_name(out.name + ".tmp")
+    proc = subprocess.Popen(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(site_dir), str(tmp)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def wait() -> Path:
+        _, err = proc.communicate()
+        if proc.returncode != 0:
+            tmp.unlink(missing_ok=True)
+            raise SystemExit(f"erro: não foi possível gerar o instantâneo de memória do Pyodide "
+                             f"(tools/make_snapshot.mjs):\n{err.strip()}")
+        tmp.replace(out)
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            part = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+            shutil.copyfile(out, part)
+            part.replace(cached)  # atomic: a concurrent build never reads half a snapshot
+        return out
+
+    wait.key = key.hexdigest()
+    return wait
+
+
+def prune_cache(site_dir: Path, cache: Path, snapshot_key: str) -> None:
+    """Keep in the build cache only what this build used (each old snapshot is 31 MB)."""
+    import hashlib
+
+    site_dir, cache = Path(site_dir), Path(cache)
+    originals = [gz.with_suffix("") for gz in site_dir.rglob("*.gz")]
+    keep_gz = {hashlib.sha256(p.read_bytes()).hexdigest() + ".gz"
+               for p in originals if p.is_file() and p.stat().st_size >= 1 << 20}
+    for old in (cache / "gz").glob("*.gz"):
+        if old.name not in keep_gz:
+            old.unlink()
+    for old in (cache / "snapshot").glob("*.bin"):
+        if old.stem != snapshot_key:
+            old.unlink()
+
+
+def finish_site(site_dir: Path, zip_to: Path | None = None, cache: Path | None = BUILD_CACHE) -> Path | None:
+    """Post-build steps for hosting: Pyodide snapshot, .gz twins, SHA256SUMS and, if asked, the zip."""
+    site_dir = Path(site_dir)
+    (site_dir / SNAPSHOT).unlink(missing_ok=True)
+    wait_snapshot = start_snapshot(site_dir, cache)
+    precompress(site_dir, cache=cache)  # everything but the snapshot, while Node makes it
+    precompress(site_dir, files=[wait_snapshot()], cache=cache)
+    if cache is not None:
+        prune_cache(site_dir, cache, wait_snapshot.key)
+    write_manifest(site_dir)
+    if zip_to is None:
+        return None
+    out = make_zip(site_dir, zip_to)
+    print(f"pacote: {out}")
+    return out
+
+
+def parse_args(argv: list[str] | None = None):
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Gera o site estático em site/.")
+    parser.add_argument("--zip", action="store_true",
+                        help="também grava dist/cotas-em-concursos-<versão>.zip (com o manifesto SHA256SUMS)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    generate()
+    run_mkdocs(SITE)
+    pack_calculator(SITE)
+    finish_site(SITE, zip_to=DIST if args.zip else None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

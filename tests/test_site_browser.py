@@ -1,0 +1,121 @@
+"""The law pages in a real browser (Debian's Chromium through Playwright), served from a sub-path.
+
+Checks the permalink that copies a citation, the Portuguese search, the print layout, and that no request
+leaves the origin. Skipped when Chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+import playwright.sync_api as playwright_api  # noqa: E402
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    if not (SITE / "gerado" / "ubatuba.html").exists():
+        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
+    root = tmp_path_factory.mktemp("srv")
+    (root / "cotas").symlink_to(SITE, target_is_directory=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/cotas/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    pg = context.new_page()
+    pg.outside, pg.errors = [], []
+    origin = base_url.split("/cotas/")[0]
+
+    def route(r):
+        if r.request.url.startswith(origin + "/"):
+            r.continue_()
+        else:
+            pg.outside.append(r.request.url)
+            r.abort()
+
+    pg.route("**/*", route)
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
+
+
+def test_permalink_copies_citation_and_link(page, base_url):
+    page.goto(base_url + "gerado/ubatuba.html")
+    page.click('a.citar[href="#art2_par3"]')
+    expected = f"Lei nº 3.765/2014, art. 2º, § 3º — {base_url}gerado/ubatuba.html#art2_par3"
+    page.wait_for_selector(".citacao-copiada")
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert page.url.endswith("#art2_par3")
+    assert page.outside == [] and page.errors == []
+
+
+def test_search_in_portuguese(page, base_url):
+    page.goto(base_url + "index.html")
+    page.click(".md-search__input")
+    page.type(".md-search__input", "heteroidentificação", delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    page.wait_for_function(
+        "document.querySelector('.md-search-result').innerText.includes('Heteroidentificação')",
+        timeout=15000)
+    # pt-BR interface: "N documentos encontrados"
+    assert "encontrado" in page.inner_text(".md-search-result__meta")
+    assert page.outside == [] and page.errors == []
+
+
+def test_print_layout_keeps_text_and_notes(page, base_url):
+    page.goto(base_url + "gerado/quissama.html")
+    page.emulate_media(media="print")
+    assert page.is_hidden(".md-sidebar--primary")
+    assert page.is_hidden("a.citar >> nth=0")
+    assert page.is_visible(".admonition >> nth=0")
+    assert page.is_visible("#art3_par1")
+    assert page.outside == []
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+GENERATED = ("ubatuba", "quissama", "lins", "comparativo", "conflitos", "metodologia", "tabelas", "downloads")
+PAGES = ["index.html", "glossario.html", "sobre.html"] + [f"gerado/{name}.html" for name in GENERATED]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violations(page, base_url, path):
+    page.goto(base_url + path)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "axe.run().then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))")
+    assert violations == []
+    assert page.outside == []
