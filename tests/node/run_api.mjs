@@ -1,0 +1,48 @@
+// Runs calculator.api.handle in Pyodide (Node), using the BUILT SITE's own files.
+//
+//   node tests/node/run_api.mjs SITE_DIR < requests.json > answers.json
+//
+// stdin: a JSON array of request strings (each one is what the page sends to api.handle).
+// stdout: a JSON array with the strings api.handle returned, in the same order.
+// stderr: timing lines ("pyodide-ready-ms", "batch-ms").
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function main() {
+  const siteDir = process.argv[2];
+  if (!siteDir) {
+    console.error("uso: node tests/node/run_api.mjs SITE_DIR < pedidos.json");
+    process.exit(2);
+  }
+  const indexDir = path.resolve(siteDir, "assets", "pyodide") + path.sep;
+  const zipPath = path.resolve(siteDir, "assets", "calculadora", "calculator.zip");
+  const requests = JSON.parse(await readStdin());
+  if (!Array.isArray(requests)) throw new Error("stdin must be a JSON array of strings");
+
+  const t0 = performance.now();
+  const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: indexDir, stdout: () => {}, stderr: (m) => console.error(m) });
+  const zipBytes = await readFile(zipPath);
+  pyodide.unpackArchive(new Uint8Array(zipBytes.buffer, zipBytes.byteOffset, zipBytes.byteLength), "zip");
+  const handle = pyodide.pyimport("calculator.api").handle;
+  const t1 = performance.now();
+
+  const answers = requests.map((req) => handle(req));
+  const t2 = performance.now();
+  handle.destroy();
+  console.error(`pyodide-ready-ms ${Math.round(t1 - t0)}`);
+  console.error(`batch-ms ${Math.round(t2 - t1)} (${requests.length} pedidos)`);
+  process.stdout.write(JSON.stringify(answers));
+}
+
+main().catch((err) => {
+  console.error(err && err.stack ? err.stack : String(err));
+  process.exit(1);
+});

@@ -1,0 +1,590 @@
+"""The calculator page in a real browser: Debian's Chromium driven by Playwright (Python).
+
+The BUILT site (site/, made by build.py) is served by http.server on 127.0.0.1 from a sub-path
+(/cotas/), so every URL the pages use must be relative. Every request to another host is aborted and
+recorded; the tests assert there were none, and no console errors and no dialogs.
+Expected answers come from calculator.api.handle in CPython: the page must show exactly what it says.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+SUBPATH = "/cotas/"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY = '#calc-status[data-state="ready"]'
+PY_TIMEOUT = 90_000  # ms: cold Pyodide start on a slow CI machine
+
+sys.path.insert(0, str(ROOT))
+
+
+def handle(request: dict) -> dict:
+    from calculator.api import handle as api_handle
+
+    return json.loads(api_handle(json.dumps(request, ensure_ascii=False)))
+
+
+# --------------------------------------------------------------------------- infrastructure
+def require_site() -> Path:
+    """The built site, or a clear failure (never a skip): these tests check what build.py produced."""
+    needed = ["calculadora.html", "gerado/ubatuba.html", "gerado/tabelas.json",
+              "assets/calculadora/calculator.zip", "assets/calculadora/worker.js",
+              "assets/pyodide/pyodide.mjs"]
+    missing = [p for p in needed if not (SITE / p).is_file()]
+    if missing:
+        pytest.fail(
+            f"site/ não foi gerado ou está incompleto (faltam: {', '.join(missing)}). "
+            "Rode `.venv/bin/python build.py` (ou `make test`, que gera o site antes do pytest).",
+            pytrace=False,
+        )
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium não encontrado em {CHROMIUM}: `apt-get install chromium` (ou `make test`).",
+                    pytrace=False)
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".csv": "text/csv",
+        ".zip": "application/zip",
+    }
+
+    sent: list[tuple[str, int]] = []  # (path, bytes) of every response body, for the measurements
+
+    def log_message(self, format, *args):  # noqa: A002 - http.server's signature
+        pass
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        try:
+            super().copyfile(source, outputfile)
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the browser left the page (or a test ended) mid-download
+        self.sent.append((self.path, source.tell() - start))
+
+
+class SiteServer:
+    """Serves a temp dir whose /cotas/ is a symlink to site/ (the site knows nothing of that prefix)."""
+
+    def __init__(self, site: Path):
+        self._tmp = tempfile.TemporaryDirectory()
+        (Path(self._tmp.name) / SUBPATH.strip("/")).symlink_to(site, target_is_directory=True)
+        handler = functools.partial(_QuietHandler, directory=self._tmp.name)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.base = self.origin + SUBPATH
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self._tmp.cleanup()
+
+
+class Guard:
+    """On a browser context: aborts off-origin requests; records them, console errors and dialogs."""
+
+    def __init__(self, context, origin: str):
+        self.origin = origin
+        self.offsite: list[str] = []
+        self.requests: list[str] = []
+        self.console_errors: list[str] = []
+        self.dialogs: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route):
+        url = route.request.url
+        parts = urlsplit(url)
+        self.requests.append(url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.offsite.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def watch(self, page):
+        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
+        page.on("pageerror", lambda exc: self.console_errors.append(f"pageerror: {exc}"))
+        page.on("dialog", self._dialog)
+        page.on("worker", lambda w: w.on(
+            "console", lambda msg: msg.type == "error" and self.console_errors.append(f"worker: {msg.text}")))
+        return page
+
+    def _dialog(self, dialog):
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    def assert_clean(self):
+        assert self.offsite == [], f"pedidos para fora da origem: {self.offsite}"
+        assert self.console_errors == [], f"erros no console: {self.console_errors}"
+        assert self.dialogs == [], f"diálogos abertos: {self.dialogs}"
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = SiteServer(require_site())
+    yield srv
+    srv.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_site()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def ctx(browser, server):
+    """A fresh context (cold cache) with the guard; yields (context, guard); asserts it stayed clean."""
+    context = browser.new_context(locale="pt-BR", accept_downloads=True)
+    guard = Guard(context, server.origin)
+    yield context, guard
+    context.close()
+    guard.assert_clean()
+
+
+def open_calculator(ctx, server, query: str = ""):
+    context, guard = ctx
+    page = guard.watch(context.new_page())
+    page.goto(server.base + "calculadora.html" + query)
+    return page
+
+
+def wait_python(page):
+    page.wait_for_selector(READY, timeout=PY_TIMEOUT)
+
+
+def type_into(page, selector: str, text: str):
+    """Types as a user: click the field, select what is there, type, like a keyboard would."""
+    page.click(selector)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.type(text)
+
+
+def result_of(page, tool: str, origin: str = "python") -> str:
+    page.wait_for_selector(f'#{tool}-resultado[data-origem="{origin}"]', timeout=PY_TIMEOUT)
+    return page.inner_text(f"#{tool}-resultado")
+
+
+def anchors_of(html_path: Path) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html_path.read_text(encoding="utf-8")))
+
+
+def check_basis_links(page, tool: str, expected_basis: list[str], server):
+    """Every basis reference is a link to the norm page's anchor, and that anchor exists."""
+    hrefs = page.eval_on_selector_all(f"#{tool}-resultado a.calc-base", "els => els.map(e => e.href)")
+    shown = set()
+    for href in hrefs:
+        assert href.startswith(server.base + "gerado/"), href
+        path, _, anchor = href[len(server.base):].partition("#")
+        assert anchor in anchors_of(SITE / path), f"âncora inexistente: {href}"
+        shown.add(f"{Path(path).stem}:{anchor}")
+    assert set(expected_basis) <= shown, set(expected_basis) - shown
+
+
+# --------------------------------------------------------------------------- tests
+RESERVE_CASES = [
+    # (norma, vagas, percentual, data do edital)
+    ("ubatuba", "10", "", ""),
+    ("ubatuba", "2", "", ""),
+    ("quissama", "4", "", "2013-05-02"),
+    ("lins", "12", "25,5", ""),
+]
+
+
+def fill_reserve(page, norm, vacancies, percent, date):
+    page.select_option("#reserva-norma", norm)
+    type_into(page, "#reserva-vagas", vacancies)
+    if page.is_enabled("#reserva-percentual"):
+        type_into(page, "#reserva-percentual", percent)
+    page.fill("#reserva-data_edital", date)
+    page.focus("#reserva-vagas")
+    page.keyboard.press("Enter")
+
+
+def reserve_request(norm, vacancies, percent, date):
+    req = {"command": "reserva", "norma": norm, "vagas": vacancies}
+    if percent:
+        req["percentual"] = percent
+    if date:
+        req["data_edital"] = date
+    return req
+
+
+def test_reserved_seats_typed_as_a_user(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    for norm, vacancies, percent, date in RESERVE_CASES:
+        expected = handle(reserve_request(norm, vacancies, percent, date))
+        assert expected["ok"], expected
+        res = expected["result"]
+        fill_reserve(page, norm, vacancies, percent, date)
+        page.wait_for_function(
+            "([n, v]) => { const o = document.querySelector('#reserva-resultado');"
+            " return o.dataset.origem === 'python' && o.dataset.vagas === v && o.dataset.norma === n; }",
+            arg=[norm, vacancies], timeout=PY_TIMEOUT)
+        text = page.inner_text("#reserva-resultado")
+        word = "vaga reservada" if res["reserved"] == 1 else "vagas reservadas"
+        assert f"{res['reserved']} {word} de {vacancies}" in text, text
+        announced = page.text_content("#calc-anuncio")  # the short summary for screen readers
+        assert f"{res['reserved']} {word} de {vacancies}" in announced
+        for s in res["steps"]:
+            assert s["text"] in text
+        for w in res["warnings"]:
+            assert w["message"] in text
+        check_basis_links(page, "reserva", res["basis"], server)
+
+
+def test_error_from_python_next_to_its_field(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    for norm, vacancies, percent in [("ubatuba", "dez", ""), ("lins", "10", ""), ("ubatuba", "10", "10")]:
+        expected = handle(reserve_request(norm, vacancies, percent, ""))
+        assert not expected["ok"]
+        err = expected["error"]
+        page.select_option("#reserva-norma", norm)
+        type_into(page, "#reserva-vagas", vacancies)
+        type_into(page, "#reserva-percentual", percent)
+        page.focus("#reserva-vagas")
+        page.keyboard.press("Enter")
+        box = page.locator(f"#reserva-{err['field']}-erro")
+        box.wait_for(state="visible", timeout=PY_TIMEOUT)
+        assert box.inner_text() == err["message"]
+        assert page.text_content("#calc-anuncio") == f"Erro: {err['message']}"
+        assert page.get_attribute(f"#reserva-{err['field']}", "aria-invalid") == "true"
+
+
+def test_precomputed_answer_without_webassembly(ctx, server):
+    context, guard = ctx
+    context.add_init_script("delete globalThis.WebAssembly;")
+    page = open_calculator(ctx, server)
+    page.wait_for_selector('#calc-status[data-state="failed"]')
+    assert "tabelas pré-calculadas" in page.inner_text("#calc-status")
+    fill_reserve(page, "quissama", "7", "", "")
+    text = result_of(page, "reserva", "tabela")
+    table = json.loads((SITE / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
+    reserved = table["norms"]["quissama"]["rows"][6]["reserved"]
+    assert handle(reserve_request("quissama", "7", "", ""))["result"]["reserved"] == reserved
+    assert "Resposta pré-calculada" in text
+    assert f"{reserved} vagas reservadas de 7" in text or f"{reserved} vaga reservada de 7" in text
+    assert not any("pyodide" in url for url in guard.requests), "sem WebAssembly, não se baixa o Pyodide"
+
+
+def test_precomputed_answer_before_python_is_ready(ctx, server):
+    context, _ = ctx
+    # Hold the runtime back (the request waits, unanswered) so the page must answer from the table first.
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=10")
+    text = result_of(page, "reserva", "tabela")
+    assert "Resposta pré-calculada" in text
+    res = handle(reserve_request("ubatuba", "10", "", ""))["result"]
+    assert f"{res['reserved']} vagas reservadas de 10" in text
+    for _ in range(300):  # the worker asks for the runtime soon after the page opens
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    assert page.get_attribute("#reserva-resultado", "data-origem") == "tabela"
+    held[0].continue_()
+    text = result_of(page, "reserva", "python")
+    assert "Resposta pré-calculada" not in text
+    assert res["steps"][0]["text"] in text
+
+
+def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):
+    context, guard = ctx
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12")
+    page.wait_for_selector('#calc-status[data-state="failed"]', timeout=PY_TIMEOUT)
+    status = page.inner_text("#calc-status")
+    assert "Não foi possível carregar a calculadora em Python" in status
+    assert "tabelas pré-calculadas" in status
+    text = result_of(page, "reserva", "tabela")
+    res = handle(reserve_request("quissama", "12", "", ""))["result"]
+    assert "Resposta pré-calculada" in text and f"{res['reserved']} vagas reservadas de 12" in text
+    # the aborted download is the only console error allowed here
+    guard.console_errors = [e for e in guard.console_errors if "ERR_FAILED" not in e]
+
+
+def test_call_order_strip_and_table(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    for norm, vacancies, percent in [("quissama", "12", ""), ("ubatuba", "20", ""), ("lins", "9", "30")]:
+        req = {"command": "ordem", "norma": norm, "vagas": vacancies}
+        if percent:
+            req["percentual"] = percent
+        res = handle(req)["result"]
+        page.select_option("#ordem-norma", norm)
+        type_into(page, "#ordem-vagas", vacancies)
+        if page.is_enabled("#ordem-percentual"):
+            type_into(page, "#ordem-percentual", percent)
+        page.focus("#ordem-vagas")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "([n, v]) => { const o = document.querySelector('#ordem-resultado');"
+            " return o.dataset.origem === 'python' && o.dataset.norma === n && o.dataset.vagas === v; }",
+            arg=[norm, vacancies], timeout=PY_TIMEOUT)
+        reserved_cells = page.eval_on_selector_all(
+            "#ordem-resultado svg rect.calc-vaga-reserva", "els => els.length")
+        all_cells = page.eval_on_selector_all("#ordem-resultado svg rect", "els => els.length")
+        assert all_cells == int(vacancies)
+        assert reserved_cells == len(res["positions"])
+        text = page.inner_text("#ordem-resultado")
+        listed = ", ".join(f"{p}ª" for p in res["positions"])
+        assert f"Nomeações destinadas à reserva racial: {listed}." in text
+        rows = page.eval_on_selector_all(
+            "#ordem-resultado table tbody tr", "rs => rs.map(r => r.cells[1].textContent)")
+        assert [i + 1 for i, lst in enumerate(rows) if lst == "Reserva racial"] == res["positions"]
+        assert page.get_attribute("#ordem-resultado svg", "aria-hidden") == "true"
+        check_basis_links(page, "ordem", res["basis"], server)
+
+
+def test_simulation_with_sample_file_and_download(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#simular-norma", "ubatuba")
+    type_into(page, "#simular-vagas", "10")
+    page.click("#simular-exemplo")
+    page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+    sample = (SITE / "assets" / "exemplo-classificacao.csv").read_bytes().decode("utf-8-sig")
+    assert page.input_value("#simular-csv").replace("\r\n", "\n") == sample.replace("\r\n", "\n")
+    expected = handle({"command": "simular", "norma": "ubatuba", "vagas": "10",
+                       "csv": page.input_value("#simular-csv")})
+    assert expected["ok"], expected
+    noms = expected["result"]["nominations"]
+    rows = page.eval_on_selector_all(
+        "#simular-nomeacoes tbody tr",
+        "rs => rs.map(r => [r.cells[0].textContent, r.cells[1].textContent])")
+    assert rows == [[str(n["seat"]), str(n["candidate"])] for n in noms]
+    with page.expect_download() as info:
+        page.click("#simular-baixar")
+    download = info.value
+    assert download.suggested_filename.endswith(".csv")
+    content = Path(download.path()).read_text(encoding="utf-8-sig")
+    lines = content.strip().splitlines()
+    assert len(lines) == len(noms) + 1
+    for n, line in zip(noms, lines[1:], strict=True):
+        assert line.startswith(f"{n['seat']};{n['candidate']};")
+
+
+def test_upload_windows_1252_file_goes_to_python_as_bytes(ctx, server):
+    """A file exported by Excel in Brazil (Windows-1252, ';') is uploaded; Python decodes its bytes."""
+    import base64
+
+    data = ("inscricao;nome;classificacao;cotista\r\n10;João Conceição;1;não\r\n"
+            "11;Inês Araújo;2;sim\r\n12;Zé;3;sim\r\n").encode("cp1252")
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#simular-norma", "ubatuba")
+    type_into(page, "#simular-vagas", "3")
+    page.set_input_files("#simular-arquivo",
+                         files=[{"name": "lista.csv", "mimeType": "text/csv", "buffer": data}])
+    page.wait_for_function("document.querySelector('#simular-csv').value.includes('Conceição')")
+    page.click("#form-simular button[type=submit]")
+    page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+    expected = handle({"command": "simular", "norma": "ubatuba", "vagas": "3",
+                       "csv_base64": base64.b64encode(data).decode("ascii")})
+    assert expected["ok"], expected
+    assert expected["result"]["input"]["encoding"] != "utf-8"
+    rows = page.eval_on_selector_all(
+        "#simular-nomeacoes tbody tr", "rs => rs.map(r => [r.cells[1].textContent, r.cells[2].textContent])")
+    assert rows == [[n["candidate"], n["name"]] for n in expected["result"]["nominations"]]
+    assert "João Conceição" in page.inner_text("#simular-nomeacoes")
+
+
+XSS_NAME = "<img src=x onerror=alert(1)>"
+
+
+def test_csv_names_are_text_never_html(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    csv_text = ("inscricao,nome,classificacao,cotista\n"
+                f'101,"{XSS_NAME}",1,sim\n'
+                '102,"<script>alert(2)</script>",2,não\n'
+                "103,Ana,3,sim\n")
+    page.select_option("#simular-norma", "quissama")
+    type_into(page, "#simular-vagas", "3")
+    page.fill("#simular-csv", csv_text)
+    page.click("#form-simular button[type=submit]")
+    page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+    assert handle({"command": "simular", "norma": "quissama", "vagas": "3", "csv": csv_text})["ok"]
+    text = page.inner_text("#simular-resultado")
+    assert XSS_NAME in text
+    assert page.locator("#simular-resultado img").count() == 0
+    assert page.locator("#simular-resultado script").count() == 0
+    assert page.locator("img[src=x]").count() == 0
+    page.wait_for_timeout(300)  # an onerror handler would have fired by now
+    # the shared URL carries the CSV: reopening it must stay inert too
+    other = open_calculator(ctx, server, urlsplit(page.url).query and "?" + urlsplit(page.url).query)
+    wait_python(other)
+    other.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+    assert XSS_NAME in other.inner_text("#simular-resultado")
+    assert other.locator("img[src=x]").count() == 0
+
+
+def test_shared_url_reopens_result_and_history_works(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    fill_reserve(page, "lins", "12", "25,5", "")
+    first = result_of(page, "reserva")
+    url_first = page.url
+    assert "ferramenta=reserva" in url_first and "vagas=12" in url_first
+    fill_reserve(page, "ubatuba", "30", "", "")
+    page.wait_for_function("document.querySelector('#reserva-resultado').dataset.vagas === '30'")
+    second = page.inner_text("#reserva-resultado")
+    assert second != first
+
+    # a shared link, opened in a new tab, shows the same answer
+    other = open_calculator(ctx, server, url_first[len(server.base + "calculadora.html"):])
+    assert result_of(other, "reserva") == first
+    assert other.input_value("#reserva-vagas") == "12"
+    assert other.input_value("#reserva-norma") == "lins"
+    assert other.input_value("#reserva-percentual") == "25,5"
+
+    # back and forward restore the form and the answer
+    page.go_back()
+    page.wait_for_function("document.querySelector('#reserva-resultado').dataset.vagas === '12'")
+    assert page.input_value("#reserva-vagas") == "12"
+    assert result_of(page, "reserva") == first
+    page.go_forward()
+    page.wait_for_function("document.querySelector('#reserva-resultado').dataset.vagas === '30'")
+    assert page.input_value("#reserva-norma") == "ubatuba"
+    assert result_of(page, "reserva") == second
+
+
+def test_phone_sized_screen_and_keyboard_only(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    guard = Guard(context, server.origin)
+    page = guard.watch(context.new_page())
+    page.goto(server.base + "calculadora.html")
+    wait_python(page)
+    # keyboard only: focus the norm selector, then Tab to the vacancies field and type
+    page.focus("#reserva-norma")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "reserva-vagas"
+    page.keyboard.type("15")
+    page.keyboard.press("Enter")
+    text = result_of(page, "reserva")
+    res = handle({"command": "reserva", "norma": "ubatuba", "vagas": "15"})["result"]
+    assert f"{res['reserved']} vagas reservadas de 15" in text
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"a página rola na horizontal em 360 px ({overflow} px a mais)"
+    context.close()
+    guard.assert_clean()
+
+
+def run_axe(page) -> list[dict]:
+    """axe-core from node_modules (local file, injected): serious and critical violations."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_calculator_page_with_results(ctx, server):
+    page = open_calculator(ctx, server, "?ferramenta=ordem&norma=ubatuba&vagas=12")
+    wait_python(page)
+    result_of(page, "ordem")
+    page.click("#simular-exemplo")  # the simulation tables on screen too
+    result_of(page, "simular")
+    fill_reserve(page, "ubatuba", "dez", "", "")  # and an error message
+    page.locator("#reserva-vagas-erro").wait_for(state="visible", timeout=PY_TIMEOUT)
+    assert run_axe(page) == []
+
+
+def test_axe_law_page(ctx, server):
+    context, guard = ctx
+    page = guard.watch(context.new_page())
+    page.goto(server.base + "gerado/ubatuba.html")
+    assert run_axe(page) == []
+    assert not any("pyodide" in url for url in guard.requests), "página de norma não deve carregar o Pyodide"
+
+
+def test_basis_labels_match_the_python_labels(ctx, server):
+    """The page labels every "norm:id" like calculator/labels.py does, for every id in the corpus."""
+    from calculator.labels import label
+    from laws import load_corpus
+
+    ids = sorted({p.id for norm in load_corpus().norms for p in norm.walk()})
+    page = open_calculator(ctx, server)
+    got = page.evaluate(
+        "async (ids) => { const m = await import('./assets/calculadora/calculadora.js');"
+        " return ids.map((id) => m.labelFromId(id)); }", ids)
+    assert dict(zip(ids, got, strict=True)) == {i: label(i) for i in ids}
+
+
+# --------------------------------------------------------------------------- measurements (not a test)
+def measure(runs: int = 3, snapshot: bool = True) -> None:
+    """Prints the Pyodide ready time in headless Chromium, cold (new context, empty cache) and warm
+    (same context, HTTP cache; no request routing, which would disable the cache), and the bytes the
+    calculator page loads.  Run: .venv/bin/python tests/test_browser.py [--sem-snapshot]
+    (--sem-snapshot answers 404 for the memory snapshot: the worker's plain-load fallback)."""
+    from playwright.sync_api import sync_playwright
+
+    def load(context) -> tuple[int, list[tuple[str, int]]]:
+        _QuietHandler.sent.clear()
+        page = context.new_page()
+        page.goto(srv.base + "calculadora.html")
+        page.wait_for_selector(READY, timeout=PY_TIMEOUT)
+        ready = page.evaluate("Number(document.documentElement.dataset.pythonReadyMs)")
+        page.close()
+        return ready, list(_QuietHandler.sent)
+
+    srv = SiteServer(require_site())
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            for i in range(runs):
+                context = browser.new_context()
+                if not snapshot:  # note: routing disables the HTTP cache, so "morno" is cold here too
+                    context.route("**/calculator.snapshot.bin",
+                                  lambda route: route.fulfill(status=404, body=""))
+                cold, sent = load(context)
+                warm, sent_warm = load(context)
+                context.close()
+                cold_bytes, warm_bytes = sum(n for _, n in sent), sum(n for _, n in sent_warm)
+                print(f"execução {i + 1}: Python pronto (frio) {cold} ms, (morno) {warm} ms; "
+                      f"bytes servidos: frio {cold_bytes:_}, morno {warm_bytes:_}".replace("_", "."))
+            for path, n in sorted(sent, key=lambda x: -x[1])[:8]:
+                print(f"  {n:>12_} ".replace("_", ".") + path)
+            browser.close()
+    finally:
+        srv.close()
+
+
+if __name__ == "__main__":
+    measure(snapshot="--sem-snapshot" not in sys.argv)

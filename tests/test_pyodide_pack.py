@@ -1,0 +1,54 @@
+"""build.pack_calculator: exactly the Pyodide files the page needs, and a deterministic calculator.zip."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_pack_is_deterministic_and_holds_only_the_calculator_sources(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    build.pack_calculator(first)
+    time.sleep(1.1)  # a zip with real timestamps would now differ
+    build.pack_calculator(second)
+    zip_a = first / "assets" / "calculadora" / "calculator.zip"
+    zip_b = second / "assets" / "calculadora" / "calculator.zip"
+    assert zip_a.read_bytes() == zip_b.read_bytes()
+    with zipfile.ZipFile(zip_a) as zf:
+        infos = zf.infolist()
+        names = [i.filename for i in infos]
+        assert names == sorted(names)
+        assert all(n.startswith("calculator/") and n.endswith(".py") for n in names)
+        assert "calculator/api.py" in names and "calculator/__init__.py" in names
+        assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+        expected = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "calculator").rglob("*.py")
+                          if "__pycache__" not in p.parts)
+        assert names == expected
+
+
+def test_pack_copies_only_the_runtime_files_and_an_empty_lock(tmp_path):
+    build.pack_calculator(tmp_path)
+    out = tmp_path / "assets" / "pyodide"
+    files = sorted(p.name for p in out.iterdir())
+    assert files == sorted([*build.PYODIDE_FILES, "pyodide-lock.json"])
+    for name in build.PYODIDE_FILES:
+        assert _digest(out / name) == _digest(PYODIDE / name), name
+    lock = json.loads((out / "pyodide-lock.json").read_text(encoding="utf-8"))
+    original = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": original["info"], "packages": {}}  # nothing can be installed: no network
+    assert not any(name.endswith(".whl") or "micropip" in name for name in files)

@@ -1,0 +1,170 @@
+"""Parity: the built site's Pyodide runs the packed calculator and answers exactly like CPython.
+
+A few hundred generated requests (reserva, ordem, simular) go through ``calculator.api.handle`` here
+and through tests/node/run_api.mjs, which loads site/assets/pyodide/ and site/assets/calculadora/
+calculator.zip — the very files the calculator page loads. The JSON strings must be equal, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
+NORMS = ("ubatuba", "quissama", "lins")
+
+sys.path.insert(0, str(ROOT))
+from calculator.api import handle  # noqa: E402
+
+
+def require_site() -> Path:
+    needed = ["assets/pyodide/pyodide.mjs", "assets/pyodide/pyodide.asm.wasm",
+              "assets/calculadora/calculator.zip"]
+    missing = [p for p in needed if not (SITE / p).is_file()]
+    if missing:
+        pytest.fail(
+            f"site/ não foi gerado ou está incompleto (faltam: {', '.join(missing)}). "
+            "Rode `.venv/bin/python build.py` (ou `make test`, que gera o site antes do pytest).",
+            pytrace=False,
+        )
+    if shutil.which("node") is None:
+        pytest.fail("Node.js não encontrado no PATH (roda o Pyodide fora do navegador).", pytrace=False)
+    return SITE
+
+
+def _csv(rng: random.Random, size: int, sep: str) -> str:
+    """A classification list in the simulator's format, with the odd cases people really have."""
+    header = ["inscricao", "nome", "classificacao", "cotista", "pcd", "genero", "situacao",
+              "heteroidentificacao"]
+    ranks = list(range(1, size + 1))
+    rng.shuffle(ranks)
+    rows = [sep.join(header)]
+    for i, rank in enumerate(ranks):
+        name = rng.choice(["Ana Souza", "João da Silva", "Zé", "<img src=x onerror=alert(1)>",
+                           "Ção; \"aspas\"", ""])
+        if sep in name or '"' in name:
+            name = '"' + name.replace('"', '""') + '"'
+        rows.append(sep.join([
+            f"{1000 + i}",
+            name,
+            str(rank),
+            rng.choice(["sim", "não", "nao", "S", "n", ""]),
+            rng.choice(["sim", "não", "", "", ""]),
+            rng.choice(["F", "M", ""]),
+            rng.choice(["", "", "", "", "desistente", "inapto", "eliminado"]),
+            rng.choice(["", "", "confirmada", "nao_confirmada", "fraude", "ausente"]),
+        ]))
+    return "\n".join(rows) + "\n"
+
+
+def generate_requests(seed: int = 20240208) -> list[str]:
+    rng = random.Random(seed)
+    reqs: list[dict] = []
+    percents = ["", "20", "25", "25,5", "30", "33,3", "19", "100", "abc"]
+    dates = ["", "2014-06-16", "2013-01-01", "2024-03-01", "2012-03-02", "2026-11-29", "2035-01-01",
+             "2024-02-30"]
+    for norm in NORMS:
+        for n in list(range(0, 41)) + [49, 50, 51, 99, 100, 101, 997, 10**6, 10**9]:
+            req = {"command": "reserva", "norma": norm, "vagas": str(n)}
+            pct = rng.choice(percents)
+            if pct and norm != "quissama":
+                req["percentual"] = pct
+            elif norm == "lins":
+                req["percentual"] = "20"
+            date = rng.choice(dates)
+            if date:
+                req["data_edital"] = date
+            reqs.append(req)
+        for n in list(range(1, 31)) + [57, 100, 1000, 10**9]:
+            req = {"command": "ordem", "norma": norm, "vagas": str(n)}
+            if norm == "lins":
+                req["percentual"] = rng.choice(["20", "25", "30", "12,5"])
+            elif norm == "ubatuba" and rng.random() < 0.5:
+                req["percentual"] = rng.choice(["20", "25", "40"])
+            reqs.append(req)
+        for n in range(1, 16):
+            req = {"command": "ordem", "norma": norm, "vagas": str(n),
+                   "leitura": rng.choice(["quinta", "proporcional"])}
+            if norm == "lins":
+                req["percentual"] = "20"
+            reqs.append(req)
+        for scope in ("efetivo", "emprego", "comissao", "estagio", "terceirizado"):
+            req = {"command": "reserva", "norma": norm, "vagas": str(rng.randint(1, 60)), "vinculo": scope}
+            if norm == "lins":
+                req["percentual"] = "20"
+            reqs.append(req)
+        for k in range(12):
+            sep = rng.choice([",", ";"])
+            req = {"command": "simular", "norma": norm, "vagas": str(rng.choice([1, 3, 5, 8, 10, 15, 20])),
+                   "csv": _csv(rng, rng.choice([0, 1, 5, 12, 30, 60]) if k else 25, sep)}
+            if norm == "lins":
+                req["percentual"] = "20"
+                if rng.random() < 0.3:
+                    req["vagas_femininas"] = str(rng.choice([0, 1, 2]))
+            if rng.random() < 0.3:
+                req["vagas_pcd"] = str(rng.choice([0, 1, 2]))
+            reqs.append(req)
+    # Bad input must fail the same way in both: messages and fields.
+    reqs += [
+        {"command": "reserva", "norma": "sorocaba", "vagas": "10"},
+        {"command": "reserva", "norma": "ubatuba", "vagas": "-1"},
+        {"command": "reserva", "norma": "ubatuba", "vagas": "dez"},
+        {"command": "reserva", "norma": "lins", "vagas": "10"},
+        {"command": "ordem", "norma": "ubatuba", "vagas": ""},
+        {"command": "simular", "norma": "ubatuba", "vagas": "3", "csv": ""},
+        {"command": "simular", "norma": "ubatuba", "vagas": "3", "csv": "nome\nAna\n"},
+        {"command": "nada"},
+    ]
+    return [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in reqs]
+
+
+def run_in_pyodide(requests: list[str]) -> list[str]:
+    proc = subprocess.run(
+        ["node", str(NODE_SCRIPT), str(SITE)],
+        input=json.dumps(requests, ensure_ascii=False).encode("utf-8"),
+        capture_output=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-3000:]
+    answers = json.loads(proc.stdout.decode("utf-8"))
+    assert isinstance(answers, list) and all(isinstance(a, str) for a in answers)
+    return answers
+
+
+def test_packed_calculator_is_the_source_tree():
+    """The zip the page loads holds exactly calculator/*.py as they are now (so parity is about this code)."""
+    require_site()
+    sources = {p.relative_to(ROOT).as_posix(): p.read_bytes()
+               for p in sorted((ROOT / "calculator").rglob("*.py")) if "__pycache__" not in p.parts}
+    with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
+        packed = {name: zf.read(name) for name in zf.namelist()}
+    assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"
+    stale = [name for name in sources if packed[name] != sources[name]]
+    assert not stale, f"calculator.zip desatualizado ({stale}): rode build.py"
+
+
+def test_pyodide_answers_equal_cpython_byte_for_byte():
+    require_site()
+    requests = generate_requests()
+    assert len(requests) >= 300
+    expected = [handle(r) for r in requests]
+    got = run_in_pyodide(requests)
+    assert len(got) == len(expected)
+    diffs = [(req, e, g) for req, e, g in zip(requests, expected, got, strict=True) if e != g]
+    assert not diffs, f"{len(diffs)} diferenças; primeira: pedido {diffs[0][0][:300]}\nCPython: " \
+        f"{diffs[0][1][:600]}\nPyodide: {diffs[0][2][:600]}"
+    # The batch really exercised the rules, not only the error path.
+    commands_ok = {json.loads(r)["command"] for r, e in zip(requests, expected, strict=True)
+                   if json.loads(e)["ok"]}
+    assert commands_ok == {"reserva", "ordem", "simular"}
+    assert sum(json.loads(e)["ok"] for e in expected) >= len(expected) // 2
