@@ -11,11 +11,12 @@ setup: $(PY)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	npm ci --no-audit --no-fund --loglevel=error
 
-# Debian's Chromium for the browser tests (Playwright's own browser download does not work here).
+# Debian packages for the tests: Chromium (browser tests; Playwright's own download does not work here),
+# nginx and Apache (the hosting snippets of docs/hospedar.md are tested on real servers).
 setup-browser:
-	@if ! command -v chromium >/dev/null 2>&1; then \
+	@if ! command -v chromium >/dev/null 2>&1 || ! [ -x /usr/sbin/nginx ] || ! [ -x /usr/sbin/apache2 ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium; \
+	  $$SUDO apt-get update -q && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium nginx apache2; \
 	fi
 
 build: setup

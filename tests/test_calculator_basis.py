@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 import calculator
+import laws  # noqa: E402
 from calculator import api
 from calculator.labels import label
 from calculator.params import parameters_table
-
-laws = pytest.importorskip("laws")
 
 ROOT = Path(__file__).resolve().parents[1]
 OWN_MODULES = ("ubatuba", "quissama", "lins", "core", "rules", "api", "params", "text", "labels")

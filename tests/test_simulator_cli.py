@@ -55,7 +55,6 @@ def test_cli_reads_stdin():
     assert len(json.loads(proc.stdout)["nominations"]) == 2
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="sample not written yet")
 def test_cli_sample_file_runs_for_every_norm():
     for norm in ("ubatuba", "quissama", "lins"):
         proc = cli("--norma", norm, "--vagas", "10", "--percentual", "20" if norm != "quissama" else "",

@@ -1,0 +1,155 @@
+"""A local static server for the benchmarks: the built site under a sub-path, like a municipal server.
+
+It behaves like nginx with ``gzip_static on`` (docs/hospedar.md): when the browser accepts gzip and
+``<file>.gz`` exists, it sends that file with ``Content-Encoding: gzip`` and the original's type.
+It counts the bytes it sends (status line, headers and body), so a benchmark can read how many bytes
+a page load transferred, including what the Web Worker fetched.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import http.server
+import os
+import threading
+import urllib.parse
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".bin": "application/octet-stream",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".xml": "application/xml",
+}
+
+
+class Counter:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests = 0
+        self.paths: list[str] = []
+
+    def reset(self):
+        with self.lock:
+            self.bytes = 0
+            self.requests = 0
+            self.paths = []
+
+    def add(self, n: int, path: str | None = None):
+        with self.lock:
+            self.bytes += n
+            if path is not None:
+                self.requests += 1
+                self.paths.append(path)
+
+
+class _CountingWriter:
+    def __init__(self, raw, counter: Counter):
+        self.raw, self.counter = raw, counter
+
+    def write(self, data):
+        self.counter.add(len(data))
+        return self.raw.write(data)
+
+    def flush(self):
+        return self.raw.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool):
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self):
+            super().setup()
+            self.wfile = _CountingWriter(self.wfile, counter)
+
+        def log_message(self, format, *args):  # noqa: A002 - http.server's signature
+            pass
+
+        def do_HEAD(self):
+            self._serve(body=False)
+
+        def do_GET(self):
+            self._serve(body=True)
+
+        def _serve(self, body: bool):
+            path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+            if not path.startswith(prefix):
+                return self._send_error(404)
+            rel = path[len(prefix) :] or "index.html"
+            if rel.endswith("/"):
+                rel += "index.html"
+            target = (site / rel).resolve()
+            if site not in target.parents or not target.is_file():
+                return self._send_error(404)
+            counter.add(0, rel)
+            sent, encoding = target, None
+            gz = target.with_name(target.name + ".gz")
+            if precompressed and "gzip" in self.headers.get("Accept-Encoding", "") and gz.is_file():
+                sent, encoding = gz, "gzip"
+            st = sent.stat()
+            last_modified = email.utils.formatdate(int(os.stat(target).st_mtime), usegmt=True)
+            etag = f'"{int(st.st_mtime)}-{st.st_size}"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", TYPES.get(target.suffix, "application/octet-stream"))
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(st.st_size))
+            self.send_header("Last-Modified", last_modified)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            if body:
+                with sent.open("rb") as fh:
+                    while chunk := fh.read(1 << 20):
+                        self.wfile.write(chunk)
+
+        def _send_error(self, code: int):
+            self.send_response(code)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    return Handler
+
+
+class SiteServer:
+    """``with SiteServer(site) as srv: srv.url("calculadora.html")`` — served on 127.0.0.1:<free port>."""
+
+    def __init__(self, site: Path, prefix: str = "/cotas/", precompressed: bool = True):
+        self.site = Path(site).resolve()
+        self.prefix = prefix
+        self.counter = Counter()
+        handler = make_handler(self.site, prefix, self.counter, precompressed)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def url(self, rel: str = "") -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}{self.prefix}{rel}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()

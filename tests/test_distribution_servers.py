@@ -1,0 +1,194 @@
+"""The nginx and Apache configurations of docs/hospedar.md, run for real (issue 7).
+
+The snippets are read from the page itself, so the page cannot drift from what was tested. Each server
+serves a verified copy of the built site; the tests check the headers (type of the original, gzip
+encoding of the precompressed twin) and open the calculator in Chromium from the sub-path /cotas/.
+Skipped when nginx / apache2 are not installed (`apt-get install nginx apache2`).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.test_distribution_snapshot import CHROMIUM, CHROMIUM_ARGS, verified_copy
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "hospedar.md"
+SITE = ROOT / "site"
+
+
+def snippet(lang: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    m = re.search(rf"```{lang}\n(.*?)```", text, re.S)
+    assert m, f"bloco ```{lang} não encontrado em docs/hospedar.md"
+    return m.group(1)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, proc: subprocess.Popen, log: Path) -> None:
+    for _ in range(100):
+        if proc.poll() is not None:
+            pytest.fail(f"servidor terminou: {log.read_text(errors='replace') if log.exists() else ''}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    pytest.fail("servidor não abriu a porta")
+
+
+@pytest.fixture(scope="module")
+def www():
+    """A world-readable folder (the servers' workers do not run as root) holding cotas/ = the site."""
+    if not (SITE / "calculadora.html").is_file():
+        pytest.fail("site/ não foi gerado: rode `.venv/bin/python build.py`.", pytrace=False)
+    base = Path(tempfile.mkdtemp(prefix="cotas-www-"))
+    base.chmod(0o755)
+    try:
+        verified_copy(base / "cotas")
+        yield base
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def nginx(www, tmp_path_factory):
+    exe = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if not exe:
+        pytest.fail("nginx não instalado: rode `make test`, que o instala")
+    prefix = tmp_path_factory.mktemp("nginx")
+    port = free_port()
+    conf = snippet("nginx")
+    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};").replace(
+        "/var/www/cotas", str(www / "cotas")
+    )
+    (prefix / "nginx.conf").write_text(
+        f"daemon off;\npid {prefix}/nginx.pid;\nerror_log {prefix}/error.log;\nevents {{}}\n"
+        f"http {{\ninclude /etc/nginx/mime.types;\naccess_log off;\n{conf}\n}}\n"
+    )
+    proc = subprocess.Popen(
+        [exe, "-p", str(prefix), "-c", str(prefix / "nginx.conf")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_port(port, proc, prefix / "error.log")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def apache(www, tmp_path_factory):
+    exe = shutil.which("apache2") or ("/usr/sbin/apache2" if Path("/usr/sbin/apache2").exists() else None)
+    modules = Path("/usr/lib/apache2/modules")
+    if not exe or not modules.is_dir():
+        pytest.fail("apache2 não instalado: rode `make test`, que o instala")
+    prefix = tmp_path_factory.mktemp("apache")
+    port = free_port()
+    block = snippet("apache").replace(
+        "    RewriteEngine On\n", "    RewriteEngine On\n    RewriteBase /cotas/\n"
+    )
+    mods = ["mpm_event", "authz_core", "mime", "rewrite", "headers", "alias", "filter", "deflate"]
+    loads = "\n".join(f"LoadModule {m}_module {modules}/mod_{m}.so" for m in mods)
+    (prefix / "httpd.conf").write_text(f"""
+ServerRoot {prefix}
+PidFile {prefix}/httpd.pid
+Listen 127.0.0.1:{port}
+ServerName localhost
+ErrorLog {prefix}/error.log
+{loads}
+TypesConfig /etc/mime.types
+# mod_deflate on, as on many servers: the rules must keep it from compressing the .gz again
+AddOutputFilterByType DEFLATE text/html text/css text/javascript application/json application/wasm
+DocumentRoot {www}
+Alias /cotas {www}/cotas
+<Directory {www}/cotas>
+    Require all granted
+{block}
+</Directory>
+""")
+    proc = subprocess.Popen(
+        [exe, "-f", str(prefix / "httpd.conf"), "-DFOREGROUND"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_port(port, proc, prefix / "error.log")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def head(url: str, gzip_ok: bool) -> dict:
+    req = urllib.request.Request(url, method="HEAD", headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return {k.lower(): v for k, v in resp.headers.items()}
+
+
+def check_headers(base: str, site: Path):
+    cases = {
+        "assets/pyodide/pyodide.asm.wasm": "application/wasm",
+        "assets/pyodide/pyodide.asm.mjs": "text/javascript",
+        "assets/calculadora/calculator.snapshot.bin": "application/octet-stream",
+        "calculadora.html": "text/html",
+    }
+    for rel, ctype in cases.items():
+        h = head(f"{base}/cotas/{rel}", gzip_ok=True)
+        assert h["content-type"].split(";")[0] == ctype, (rel, h)
+        assert h.get("content-encoding") == "gzip", (rel, h)
+        assert int(h["content-length"]) == (site / (rel + ".gz")).stat().st_size, (rel, h)
+        # the optional security policy of the page is sent (and check_calculator shows the site works with it)
+        assert "'wasm-unsafe-eval'" in h.get("content-security-policy", ""), (rel, h)
+        plain = head(f"{base}/cotas/{rel}", gzip_ok=False)
+        assert "content-encoding" not in plain, (rel, plain)
+        assert int(plain["content-length"]) == (site / rel).stat().st_size, (rel, plain)
+
+
+def check_calculator(base: str):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        br = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = br.new_page()
+            errors = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(f"{base}/cotas/calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva")
+            page.wait_for_selector('#calc-status[data-state="ready"]', state="attached", timeout=120_000)
+            page.wait_for_selector(
+                '#reserva-resultado[data-origem="python"]', state="attached", timeout=60_000
+            )
+            boots = [b for b in (w.evaluate("() => self.pythonBoot || null") for w in page.workers) if b]
+            assert boots == ["snapshot"]
+            assert errors == []
+        finally:
+            br.close()
+
+
+def test_nginx_snippet(nginx, www):
+    check_headers(nginx, www / "cotas")
+    # the same snippet also serves the site at the domain root
+    h = head(f"{nginx}/assets/pyodide/pyodide.asm.wasm", gzip_ok=True)
+    assert h["content-type"] == "application/wasm" and h.get("content-encoding") == "gzip"
+    check_calculator(nginx)
+
+
+def test_apache_snippet(apache, www):
+    check_headers(apache, www / "cotas")
+    check_calculator(apache)
