@@ -148,9 +148,51 @@ def build_parser() -> PtBrParser:
     return parser
 
 
+def _option_strings(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """(every option string of the parser and its subcommands, those that take a value)."""
+    known: set[str] = set()
+    valued: set[str] = set()
+    stack = [parser]
+    while stack:
+        p = stack.pop()
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                stack.extend(action.choices.values())
+                continue
+            known.update(action.option_strings)
+            if action.option_strings and action.nargs is None and isinstance(action, argparse._StoreAction):
+                valued.update(action.option_strings)
+    return known, valued
+
+
+def join_option_values(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
+    """``--percentual -5,5`` → ``--percentual=-5,5``: a value starting with "-" that is not a known
+    option is the option's value (argparse would otherwise take it for an option and say the option
+    has no value), so the user gets the message about the value itself."""
+    known, valued = _option_strings(parser)
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        if (arg in valued and nxt is not None and nxt.startswith("-") and nxt not in ("-", "--")
+                and nxt.partition("=")[0] not in known):
+            out.append(f"{arg}={nxt}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        argv = list(sys.argv[1:] if argv is None else argv)
+        args = parser.parse_args(join_option_values(argv, parser))
         spec = SUBCOMMANDS[args.comando]
         result = spec.run(args)
         out = dumps(result) if getattr(args, "json", False) else spec.render(result)

@@ -44,7 +44,11 @@ def get_norm(norm: object) -> ModuleType:
         raise InputError("informe a norma: ubatuba, quissama ou lins", "norma")
     key = norm.strip().lower().replace("ã", "a")
     if key not in NORMS:
-        raise InputError(f"norma desconhecida: {norm.strip()!r} (use ubatuba, quissama ou lins)", "norma")
+        shown = " ".join(norm.split())
+        shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
+        if len(shown) > 40:
+            shown = shown[:39] + "…"
+        raise InputError(f"norma desconhecida: {shown!r} (use ubatuba, quissama ou lins)", "norma")
     return NORMS[key]
 
 
@@ -118,6 +122,8 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         v = module.validity(d)
         validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
                     "edital_date": d.isoformat()}
+        if "decree_in_force" in v:  # Lins: the decree's procedures vs. the law's reserve
+            validity["decree_in_force"] = v["decree_in_force"]
         steps = [step(f"Edital publicado em {format_date(d)}.", [])] + v["steps"] + steps
         warnings = v["warnings"] + warnings
         if not v["applies"] and applies:
@@ -146,7 +152,7 @@ def order(norm: object, vacancies: object, percent: object = None, reading: obje
           scope: object = None) -> dict:
     """Which of the first ``vacancies`` nominations go to the reserved list.
 
-    ``positions`` lists at most ``POSITIONS_LIMIT`` (1000) positions; ``positions_total`` is how many
+    ``positions`` lists at most ``POSITIONS_LIMIT`` (100,000) positions; ``positions_total`` is how many
     there are, ``positions_truncated`` says whether the list was cut, and ``pattern`` describes the
     period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).
     """
@@ -186,5 +192,6 @@ def parameters(norm: object) -> dict:
     """A norm's parameters (value, basis, period, note), JSON-ready."""
     module = get_norm(norm)
     table = parameters_table(module.PARAMS)
+    norm_warnings = getattr(module, "norm_warnings", list)()
     return {"norm": module.SLUG, "norm_title": module.TITLE, "parameters": table,
-            "basis": collect_basis(table), "warnings": [], "steps": []}
+            "basis": collect_basis(table, norm_warnings), "warnings": norm_warnings, "steps": []}

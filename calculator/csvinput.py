@@ -23,9 +23,12 @@ FIELD = "csv"
 
 # canonical column -> accepted (normalised) header spellings
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
-    "inscricao": ("inscricao", "n_inscricao", "no_inscricao", "numero_inscricao", "numero_de_inscricao"),
+    "inscricao": ("inscricao", "n_inscricao", "no_inscricao", "numero_inscricao", "numero_de_inscricao",
+                  "no_de_inscricao", "n_de_inscricao", "n_o_de_inscricao", "n_o_inscricao", "no_da_inscricao",
+                  "numero_da_inscricao", "inscricao_no", "inscricao_n"),
     "nome": ("nome", "nome_do_candidato", "candidato"),
-    "classificacao": ("classificacao", "classificacao_geral", "classificacao_final", "posicao"),
+    "classificacao": ("classificacao", "classificacao_geral", "classificacao_final",
+                      "classificacao_final_geral", "posicao", "colocacao"),
     "nota": ("nota", "nota_final", "pontuacao", "pontuacao_final"),
     "cotista": ("cotista", "cota_racial", "optante"),
     "pcd": ("pcd", "deficiencia", "pessoa_com_deficiencia"),

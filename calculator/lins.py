@@ -17,9 +17,11 @@ from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
+    format_date,
     format_int,
     format_number,
     format_percent,
+    period_of,
     periodic_pattern,
     positions_from_count,
     proportional_count,
@@ -148,7 +150,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, p, reading)
 
-    placed = positions_from_count(count, vacancies, limit)
+    placed = positions_from_count(count, vacancies, limit, period_of(p))
     warnings = list(res["warnings"]) + [warning(
         "lins_ordem_interpretacao", "interpretacao",
         "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
@@ -171,7 +173,10 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
 
 
 def validity(edital_date: date) -> dict:
-    """Is the decree in force for an edital published on ``edital_date``? (art. 11; no term)"""
+    """Validity for an edital published on ``edital_date`` (art. 11; no term).
+
+    ``applies`` is always True: the reserve comes from Lei nº 7.739/2023, not from the decree;
+    ``decree_in_force`` says whether the decree's own procedures were in force (warning if not)."""
     start = date.fromisoformat(START)
     warnings = [warning(
         "lins_vigencia_da_lei", "premissa",
@@ -180,18 +185,24 @@ def validity(edital_date: date) -> dict:
         ["lins:art11", "lins:cabecalho2"])]
     steps = [step("Entrada em vigor do decreto: 08/02/2024, data da publicação.",
                   ["lins:art11", "lins:cabecalho2"])]
-    if edital_date < start:
-        applies = False
-        steps.append(step("Edital publicado antes do decreto: as regras do decreto (ex.: art. 2º) não o "
-                          "alcançavam.", ["lins:art11", "lins:art2_cpt"]))
+    # The reserve itself comes from Lei nº 7.739/2023 (not in the corpus); art. 11 only says when the
+    # DECREE's procedures start.  An earlier edital keeps the computed seats, with a warning.
+    applies = True
+    decree_in_force = edital_date >= start
+    if not decree_in_force:
+        steps.append(step("Edital publicado antes do decreto: a reserva vem da Lei nº 7.739/2023 (fora do "
+                          "corpus) e é calculada mesmo assim; os procedimentos do decreto (ex.: "
+                          "heteroidentificação, art. 7º; listas do art. 6º) ainda não estavam em vigor.",
+                          ["lins:art11", "lins:art2_cpt"]))
         warnings.append(warning(
-            "lins_edital_anterior", "interpretacao",
-            "O decreto não diz nada sobre editais anteriores; a resposta considera que ele não se aplica "
-            "a edital publicado antes de 08/02/2024, mas a Lei nº 7.739/2023 pode aplicar-se por si só.",
-            ["lins:art11", "lins:art2_cpt"]))
+            "lins_edital_anterior", "premissa",
+            f"Edital publicado em {format_date(edital_date)}, antes de 08/02/2024: os procedimentos do "
+            "decreto (ex.: a heteroidentificação do art. 7º e as listas do art. 6º) não estavam em vigor "
+            "nessa data (art. 11). A reserva foi calculada porque vem da Lei nº 7.739/2023, cuja vigência "
+            "não pode ser verificada no corpus: confira se a lei já valia na data do edital.",
+            ["lins:art11", "lins:art2_cpt", "lins:art6_cpt", "lins:art7_cpt"]))
     else:
-        applies = True
         steps.append(step("Edital publicado com o decreto em vigor: aplica-se.",
                           ["lins:art11", "lins:art2_cpt"]))
-    return {"applies": applies, "in_force_from": START, "last_day": None,
+    return {"applies": applies, "decree_in_force": decree_in_force, "in_force_from": START, "last_day": None,
             "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

@@ -18,6 +18,7 @@ from calculator.rules import (
     format_int,
     format_number,
     format_percent,
+    period_of,
     periodic_pattern,
     positions_from_count,
     proportional_count,
@@ -109,11 +110,21 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
             "lista específica; a última vaga reservada não tem posição na ordem literal.",
             ["quissama:art1_cpt", "quissama:art1_par1", "quissama:art3_par1"]))
     if vacancies <= _SMALL_LIMIT:
+        small = proportional_count(_SMALL, vacancies)
+        full = proportional_count(_FULL, vacancies)
+        twenty = f"20% de {format_int(vacancies)} = {format_number(_FULL / HUNDRED * vacancies)}"
+        if small == full:
+            compare = f"o mesmo resultado que 20% daria ({twenty} → {format_int(full)})"
+        else:
+            compare = (f"com 20% seria {format_int(full)} vaga ({twenty}): a redução do § 7º zera a "
+                       "reserva")
+        where = (" Pelo art. 3º, § 1º, a vaga reservada é a 5ª nomeação." if small else
+                 " Sem vaga reservada, ninguém é nomeado pela lista específica.")
         out.append(warning(
-            "quissama_dez_por_cento", "conflito",
-            "Com 10% (art. 1º, § 7º), de 1 a 4 vagas a reserva arredondada é 0 e com 5 vagas é 1 "
-            "(0,5 arredonda para cima, § 1º) — o mesmo que 20% daria; a redução do § 7º só zera a "
-            "reserva abaixo de 5 vagas. Pelo art. 3º, § 1º, a vaga reservada seria a 5ª nomeação.",
+            "quissama_dez_por_cento", "aviso",
+            f"Com {format_int(vacancies)} vaga(s), 10% (art. 1º, § 7º) dá "
+            f"{format_number(_SMALL / HUNDRED * vacancies)}, arredondado para {format_int(small)} "
+            f"(0,5 arredonda para cima, § 1º) — {compare}.{where}",
             ["quissama:art1_par7", "quissama:art1_par1", "quissama:art3_par1"]))
     return out
 
@@ -165,7 +176,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, None, reading)
 
-    placed = positions_from_count(count, vacancies, limit)
+    placed = positions_from_count(count, vacancies, limit, period_of(_FULL))
     steps = list(res["steps"]) + [step(
         "Ordem de nomeação: pela classificação geral, mas a cada fração de 5 nomeações a quinta vai "
         f"para a lista específica — {format_int(placed['positions_total'])} nomeação(ões) reservada(s) "

@@ -18,7 +18,7 @@ HUNDRED = Fraction(100)
 #: Largest number of vacancies accepted (documented bound; every answer stays O(log N) anyway).
 MAX_VACANCIES = 10**15
 #: At most this many call positions are listed; the rest is summarised by ``pattern``.
-POSITIONS_LIMIT = 1000
+POSITIONS_LIMIT = 100_000
 
 
 # --- rounding ------------------------------------------------------------------------------------
@@ -220,16 +220,42 @@ def first_reaching(count: Callable[[int], int], k: int, hi: int) -> int | None:
     return lo
 
 
-def positions_from_count(count: Callable[[int], int], vacancies: int, limit: int = POSITIONS_LIMIT) -> dict:
+def period_of(percent: Fraction) -> tuple[int, int]:
+    """(a, b) with P/100 = a/b in lowest terms: every schedule here satisfies count(n + b) = count(n) + a."""
+    share = Fraction(percent) / HUNDRED
+    return share.numerator, share.denominator
+
+
+def positions_from_count(count: Callable[[int], int], vacancies: int, limit: int = POSITIONS_LIMIT,
+                         period: tuple[int, int] | None = None) -> dict:
     """Call positions within 1..vacancies: the k-th reserved seat is the first n where count(n) ≥ k.
 
     Returns {"positions": first ≤ limit positions, "positions_total": count(vacancies),
     "positions_truncated": bool}.  Positions are distinct as long as count grows by at most 1 per
     step (true for every percentage ≤ 100% with these roundings).  Each position is found by a
     galloping search from the previous one, so the cost is O(limit · log(gap)) whatever N is.
+
+    With ``period`` = (a, b) (count(n + b) = count(n) + a), only the first a positions are searched
+    and the rest are the same shifted by b (position k + a = position k + b); spot checks against
+    ``count`` fall back to the search if the schedule is not periodic after all.
     """
     total = count(vacancies)
     shown = min(total, limit)
+    truncated = total > shown
+    if period is not None and 0 < period[0] < shown:
+        a, b = period
+        first = _search_positions(count, vacancies, a)
+        if len(first) == a and count(b) == a:
+            positions = [first[k % a] + (k // a) * b for k in range(shown)]
+            if all(count(positions[k]) >= k + 1 and count(positions[k] - 1) < k + 1
+                   for k in {a, shown // 2, shown - 1} if k < shown):
+                return {"positions": positions, "positions_total": total, "positions_truncated": truncated}
+    return {"positions": _search_positions(count, vacancies, shown), "positions_total": total,
+            "positions_truncated": truncated}
+
+
+def _search_positions(count: Callable[[int], int], vacancies: int, shown: int) -> list[int]:
+    """The first ``shown`` positions, by galloping search (see positions_from_count)."""
     positions: list[int] = []
     prev = 0  # count(prev) < k holds for the next k
     for k in range(1, shown + 1):
@@ -248,7 +274,7 @@ def positions_from_count(count: Callable[[int], int], vacancies: int, limit: int
                 lo = mid + 1
         positions.append(lo)
         prev = lo
-    return {"positions": positions, "positions_total": total, "positions_truncated": total > shown}
+    return positions
 
 
 def periodic_pattern(percent: Fraction, first_positions: list[int], count: Callable[[int], int]) -> dict:

@@ -32,6 +32,7 @@ from fractions import Fraction
 from calculator import csvinput
 from calculator.core import get_norm
 from calculator.errors import InputError
+from calculator.labels import NORM_CITATION, short_labels
 from calculator.rules import (
     collect_basis,
     format_int,
@@ -43,6 +44,7 @@ from calculator.rules import (
     step,
     warning,
 )
+from calculator.text import KIND_NAMES
 
 AMPLA, RESERVA, PCD, FEM = "ampla", "reserva", "pcd", "feminina"
 LIST_NAMES = {
@@ -55,6 +57,9 @@ PRECEDENCE_OPTIONS = ("art6_par2", "art4_par1u")
 REPLACEMENT_OPTIONS = ("lista", "geral")
 #: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
 MAX_SIM_VACANCIES = 1_000_000
+#: At most this many reserved call positions are listed in ``reserved_positions`` (the total is in
+#: ``reserved_positions_total``; each nomination and unfilled range carries its seat type anyway).
+RESERVED_POSITIONS_LIMIT = 1000
 
 
 # --- per-norm legal basis ------------------------------------------------------------------------
@@ -326,6 +331,27 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
             "(as vagas de PcD seguem a distribuição proporcional).",
             ["ubatuba:art7_cpt"]))
     return result
+
+
+def _add_unfilled(ranges: list[dict], seat: int, typ: str, norm: str) -> None:
+    """Record an unfilled seat, merged with the previous range when consecutive.
+
+    A range is {"seat": first seat, "from": first, "to": last, "count": to − from + 1,
+    "list": the seat type when all seats of the range share it, else "varias",
+    "lists": {seat type: how many}, "reason", "basis"} — so 1,000,000 vacancies with 2 candidates
+    give one range, not 999,998 entries.
+    """
+    if ranges and ranges[-1]["to"] == seat - 1:
+        last = ranges[-1]
+        last["to"] = seat
+        last["count"] += 1
+        last["lists"][typ] = last["lists"].get(typ, 0) + 1
+        if last["list"] != typ:
+            last["list"] = "varias"
+        return
+    ranges.append({"seat": seat, "from": seat, "to": seat, "count": 1, "list": typ, "lists": {typ: 1},
+                   "reason": "não há mais candidatos aprovados habilitados para esta(s) vaga(s)",
+                   "basis": _b(norm, "ranking")})
 
 
 class _Simulation:
@@ -718,17 +744,19 @@ class _Simulation:
                 else:
                     via = AMPLA
                     _missing, why, basis = self.revert_info[typ]
-                    self.reverted.append({"seat": seat, "from": typ, "to": AMPLA, "reason": why + "; a vaga "
-                                          "é revertida para a ampla concorrência, na ordem de classificação",
-                                          "basis": basis})
+                    revert = {"seat": seat, "from": typ, "to": AMPLA, "reason": why + "; a vaga "
+                              "é revertida para a ampla concorrência, na ordem de classificação",
+                              "basis": basis}
                     seat_note = (f"esta vaga, de {LIST_NAMES[typ]}, foi revertida para a ampla "
                                  "concorrência e segue a ordem da classificação geral")
             entry = next(iters[via], None)
             if entry is None:
-                unfilled.append({"seat": seat, "list": typ,
-                                 "reason": "não há mais candidatos aprovados habilitados para esta vaga",
-                                 "basis": _b(norm, "ranking")})
+                # a reverted seat that no one fills is reported once, inside an unfilled range
+                # ("lists" counts it under its original type), not also as a reverted seat
+                _add_unfilled(unfilled, seat, typ, norm)
                 continue
+            if seat_note and typ in self.revert_info and not (typ == RESERVA and k in self.converted):
+                self.reverted.append(revert)
             c, reason, basis = entry
             if seat_note:
                 reason = reason + " — " + seat_note
@@ -743,8 +771,11 @@ class _Simulation:
         self._final_warnings(nominations)
         steps = self._steps(nominations, unfilled)
         published = self._published()
+        mod = get_norm(norm)
         return {
             "norm": norm,
+            "norm_title": mod.TITLE,
+            "norm_citation": mod.CITATION,
             "vacancies": self.vacancies,
             "percent": fraction_str(self.sched["percent"]) if self.sched.get("percent") is not None else None,
             "percent_display": format_percent(self.sched["percent"]) if self.sched.get("percent") is not None
@@ -753,7 +784,10 @@ class _Simulation:
             "reserved": self.sched.get("reserved", 0),
             "seats": {AMPLA: self.quota[AMPLA], RESERVA: self.quota[RESERVA], PCD: self.k_pcd,
                       FEM: self.k_fem},
-            "reserved_positions": list(self.sched["positions"]),
+            # at most RESERVED_POSITIONS_LIMIT positions (each nomination's seat_type says the rest)
+            "reserved_positions": list(self.sched["positions"][:RESERVED_POSITIONS_LIMIT]),
+            "reserved_positions_total": len(self.sched["positions"]),
+            "reserved_positions_truncated": len(self.sched["positions"]) > RESERVED_POSITIONS_LIMIT,
             "options": {"precedence": self.precedence, "replacement": self.replacement,
                         "gender_equity": self.gender_equity},
             "input": {"candidates": len(self.cands), "delimiter": self.table.delimiter,
@@ -761,6 +795,7 @@ class _Simulation:
                       "ignored_columns": list(self.table.ignored_columns)},
             "nominations": nominations,
             "unfilled_seats": unfilled,
+            "unfilled_count": sum(u["count"] for u in unfilled),
             "published_lists": published,
             "moved": self.moved,
             "excluded": self.excluded,
@@ -936,7 +971,8 @@ class _Simulation:
                 f"{len(self.reverted)} vaga(s) revertida(s) por falta de candidatos na lista específica.",
                 _b(norm, "revert_reserve")))
         if unfilled:
-            s.append(step(f"{len(unfilled)} vaga(s) sem candidato habilitado.", _b(norm, "ranking")))
+            total = sum(u["count"] for u in unfilled)
+            s.append(step(f"{format_int(total)} vaga(s) sem candidato habilitado.", _b(norm, "ranking")))
         return s
 
     def _published(self) -> dict:
@@ -957,7 +993,17 @@ class _Simulation:
         for lst in (AMPLA, RESERVA, PCD, FEM):
             if lst != AMPLA and not self.quota[lst] and lst != RESERVA:
                 continue
-            out[lst] = {"title": titles[lst], "basis": basis[lst], "candidates": self.published[lst]}
+            ranking = self.published[lst]
+            entry = {"title": titles[lst], "basis": basis[lst], "candidates": ranking,
+                     "all_candidates": ranking, "within_vacancies": False, "vacancies": None}
+            if norm == "lins" and lst != AMPLA:
+                # art. 6º, II–IV: the specific lists publish those "aprovadas dentro do número de vagas"
+                # of the list; the whole ranking stays under "all_candidates"
+                k = self.quota[lst]
+                entry.update({
+                    "title": titles[lst] + f" — aprovados dentro das {format_int(k)} vaga(s) da lista",
+                    "candidates": ranking[:k], "within_vacancies": True, "vacancies": k})
+            out[lst] = entry
         return out
 
 
@@ -1074,12 +1120,13 @@ def cli_run(a) -> dict:
 def render_text(res: dict) -> str:
     """Readable pt-BR table for the CLI."""
     lines = []
-    lines.append(f"Simulação de nomeações — {res['norm']} — {format_int(res['vacancies'])} vaga(s)"
+    lines.append(f"Simulação de nomeações — {res.get('norm_title') or res['norm']} — "
+                 f"{format_int(res['vacancies'])} vaga(s)"
                  + (f", reserva de {res['percent_display']}" if res.get("percent_display") else ""))
     seats = res["seats"]
-    lines.append(f"Vagas: {seats[AMPLA]} de ampla concorrência, {seats[RESERVA]} reservada(s), "
-                 f"{seats[PCD]} PcD, {seats[FEM]} feminina(s). Candidatos no arquivo: "
-                 f"{res['input']['candidates']}.")
+    lines.append(f"Vagas: {format_int(seats[AMPLA])} de ampla concorrência, {format_int(seats[RESERVA])} "
+                 f"reservada(s), {format_int(seats[PCD])} PcD, {format_int(seats[FEM])} feminina(s). "
+                 f"Candidatos no arquivo: {format_int(res['input']['candidates'])}.")
     lines.append("")
     w_insc = max([len("Inscrição")] + [len(n["candidate"]) for n in res["nominations"]])
     w_name = min(30, max([len("Nome")] + [len(n["name"]) for n in res["nominations"]]))
@@ -1087,30 +1134,42 @@ def render_text(res: dict) -> str:
                  "Base legal")
     for n in res["nominations"]:
         lines.append(f"{n['seat']:>5}  {n['candidate']:<{w_insc}}  {n['name'][:w_name]:<{w_name}}  "
-                     f"{n['rank']:>6}  {n['list']:<8}  {', '.join(n['basis'])}")
+                     f"{n['rank']:>6}  {n['list']:<8}  {short_labels(n['basis'])}")
         lines.append(f"{'':>5}  ↳ {n['reason']}")
     for u in res["unfilled_seats"]:
-        lines.append(f"{u['seat']:>5}  (vaga não preenchida: {u['reason']})")
+        if u["count"] == 1:
+            lines.append(f"{u['seat']:>5}  (vaga não preenchida: {u['reason']})")
+        else:
+            lines.append(f"{'':>5}  (vagas {format_int(u['from'])} a {format_int(u['to'])} — "
+                         f"{format_int(u['count'])} — não preenchidas: {u['reason']})")
     if res["excluded"]:
         lines.append("")
         lines.append("Desistentes, inaptos, eliminados e excluídos:")
         for e in res["excluded"]:
             rep = f" → substituído por {e['replaced_by']}" if e.get("replaced_by") else ""
-            lines.append(f"  - {e['candidate']}: {e['reason']}{rep} [{', '.join(e['basis'])}]")
+            lines.append(f"  - {e['candidate']}: {e['reason']}{rep} [{short_labels(e['basis'])}]")
     if res["moved"]:
         lines.append("")
         lines.append("Candidatos que mudaram de lista:")
         for m in res["moved"]:
-            lines.append(f"  - {m['candidate']}: {m['reason']} [{', '.join(m['basis'])}]")
+            lines.append(f"  - {m['candidate']}: {m['reason']} [{short_labels(m['basis'])}]")
     if res["reverted_seats"]:
         lines.append("")
         lines.append("Vagas revertidas:")
         for r in res["reverted_seats"]:
             seat = f"vaga {r['seat']}" if r.get("seat") else r.get("candidate", "")
-            lines.append(f"  - {seat}: {r['reason']} [{', '.join(r['basis'])}]")
+            lines.append(f"  - {seat}: {r['reason']} [{short_labels(r['basis'])}]")
     if res["warnings"]:
         lines.append("")
         lines.append("Avisos:")
         for w in res["warnings"]:
-            lines.append(f"  - {w['message']} [{', '.join(w['basis'])}]")
+            kind = KIND_NAMES.get(w.get("kind"), "aviso")
+            lines.append(f"  - ({kind}) {w['message']} [{short_labels(w['basis'])}]")
+    by_norm: dict[str, list[str]] = {}
+    for ref in res.get("basis", []):
+        by_norm.setdefault(ref.partition(":")[0], []).append(ref)
+    if by_norm:
+        lines += ["", "Base legal:"]
+        for slug, refs in by_norm.items():
+            lines.append(f"  {NORM_CITATION.get(slug, slug)}: {short_labels(refs)}")
     return "\n".join(lines)

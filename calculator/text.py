@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 from calculator.labels import NORM_CITATION, short_labels
-from calculator.rules import format_int
+from calculator.rules import format_int, format_number
 
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
 TEXT_POSITIONS = 60
 
-_KIND = {"conflito": "conflito", "interpretacao": "interpretação", "premissa": "premissa", "aviso": "aviso"}
+#: warning kind → pt-BR name shown in text output
+KIND_NAMES = {"conflito": "conflito", "interpretacao": "interpretação", "premissa": "premissa",
+              "aviso": "aviso"}
 
 
 def _refs(refs: list[str]) -> str:
@@ -22,7 +27,7 @@ def _common_tail(result: dict) -> list[str]:
     if result.get("warnings"):
         lines += ["", "Avisos:"]
         for w in result["warnings"]:
-            lines.append(f"  - ({_KIND.get(w.get('kind'), 'aviso')}) {w['message']}{_refs(w['basis'])}")
+            lines.append(f"  - ({KIND_NAMES.get(w.get('kind'), 'aviso')}) {w['message']}{_refs(w['basis'])}")
     by_norm: dict[str, list[str]] = {}
     for ref in result.get("basis", []):
         by_norm.setdefault(ref.partition(":")[0], []).append(ref)
@@ -62,10 +67,75 @@ def render_order(r: dict) -> str:
     return "\n".join(lines + _common_tail(r))
 
 
+#: machine values of parameters → pt-BR
+_VALUE_NAMES = {
+    "meio_para_cima": "meio para cima (parte decimal igual ou maior que 0,5 arredonda para cima)",
+    "alternancia_e_proporcionalidade": "alternância e proporcionalidade",
+    "quinta_de_cada_cinco": "a quinta de cada cinco nomeações",
+}
+#: parameter names → pt-BR labels (unknown names: underscores become spaces)
+PARAMETER_NAMES = {
+    "beneficiarios": "Beneficiários",
+    "percentual": "Percentual",
+    "percentual_minimo": "Percentual mínimo",
+    "percentual_ate_5_vagas": "Percentual com até 5 vagas",
+    "limite_vagas_percentual_reduzido": "Limite de vagas do percentual reduzido",
+    "vagas_minimas": "Vagas mínimas",
+    "arredondamento": "Arredondamento",
+    "abrangencia": "Abrangência",
+    "ordem_de_nomeacao": "Ordem de nomeação",
+    "entrada_em_vigor": "Entrada em vigor",
+    "prazo_de_vigencia_anos": "Prazo de vigência (anos)",
+    "prorrogacao": "Prorrogação",
+    "editais_anteriores_excluidos": "Editais anteriores excluídos",
+}
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
+def _join_ptbr(items: list[str]) -> str:
+    """["a", "b", "c"] → "a, b e c"."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1] if items else "—"
+
+
+def _date_ptbr(iso: str) -> str:
+    m = _ISO_DATE.fullmatch(iso)
+    return f"{m.group(3)}/{m.group(2)}/{m.group(1)}" if m else iso
+
+
+def parameter_value(name: str, value: object) -> str:
+    """A parameter's JSON value as pt-BR text (no Python reprs: sim/não, lists joined, dates dd/mm/aaaa)."""
+    if value is None:
+        return "não fixado nesta norma (informe o do edital)"
+    if isinstance(value, bool):
+        return "sim" if value else "não"
+    if isinstance(value, list):
+        return _join_ptbr([parameter_value(name, v) for v in value])
+    if isinstance(value, int):
+        return format_int(value)
+    text = str(value)
+    if name.startswith("percentual") and re.fullmatch(r"[0-9]+(/[0-9]+)?", text):
+        return format_number(Fraction(text)) + "%"
+    if _ISO_DATE.fullmatch(text):
+        return _date_ptbr(text)
+    head, sep, tail = text.partition(" ")
+    if head in _VALUE_NAMES:
+        return _VALUE_NAMES[head] + sep + tail
+    if re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", text):
+        return text.replace("_", " ")
+    return text
+
+
 def render_parameters(r: dict) -> str:
     lines = [r["norm_title"], "", "Parâmetros:"]
     for p in r["parameters"]:
-        period = f"desde {p['start']}" + (f" até {p['end']}" if p["end"] else "")
-        lines.append(f"  - {p['name']} = {p['value']} ({period}){_refs(p['basis'])}")
+        period = f"desde {_date_ptbr(p['start'])}" + (f" até {_date_ptbr(p['end'])}" if p["end"] else "")
+        name = PARAMETER_NAMES.get(p["name"], p["name"].replace("_", " "))
+        lines.append(f"  - {name}: {parameter_value(p['name'], p['value'])} "
+                     f"({period}){_refs(p['basis'])}")
         lines.append(f"      {p['note']}")
+    if r.get("warnings"):
+        lines += ["", "Avisos:"]
+        for w in r["warnings"]:
+            lines.append(f"  - ({KIND_NAMES.get(w.get('kind'), 'aviso')}) {w['message']}{_refs(w['basis'])}")
     return "\n".join(lines)

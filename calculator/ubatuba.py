@@ -18,6 +18,7 @@ from calculator.rules import (
     format_int,
     format_number,
     format_percent,
+    period_of,
     periodic_pattern,
     positions_from_count,
     proportional_count,
@@ -115,6 +116,21 @@ def _percent_step(p: Fraction, given: bool) -> dict:
                 ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
 
 
+def art8_warning() -> dict:
+    """A property of the text itself (shown with `parametros` and with --vinculo comissao)."""
+    return warning(
+        "ubatuba_art8_paragrafo_inexistente", "conflito",
+        "O art. 8º, parágrafo único, manda observar \"a meta estabelecida no § 1º deste artigo\", mas "
+        "o art. 8º não tem § 1º (só o parágrafo único); a meta parece ser a do caput do art. 8º "
+        "(20% do conjunto dos cargos em comissão).",
+        ["ubatuba:art8_par1u", "ubatuba:art8_cpt"])
+
+
+def norm_warnings() -> list[dict]:
+    """Warnings that hold for the norm itself, whatever the input (shown by `parametros`)."""
+    return [art8_warning()]
+
+
 def _scope_warnings(scope: str) -> list[dict]:
     out = []
     if scope == "comissao":
@@ -124,12 +140,7 @@ def _scope_warnings(scope: str) -> list[dict]:
             "não a um concurso; o número informado foi tratado como o total de cargos em comissão, "
             "e o mínimo de 3 vagas do art. 2º, § 2º (que fala de concurso ou seleção) não foi aplicado.",
             ["ubatuba:art8_cpt", "ubatuba:art1_cpt", "ubatuba:art2_par2"]))
-        out.append(warning(
-            "ubatuba_art8_paragrafo_inexistente", "conflito",
-            "O art. 8º, parágrafo único, manda observar \"a meta estabelecida no § 1º deste artigo\", mas "
-            "o art. 8º não tem § 1º (só o parágrafo único); a meta parece ser a do caput do art. 8º "
-            "(20% do conjunto dos cargos em comissão).",
-            ["ubatuba:art8_par1u", "ubatuba:art8_cpt"]))
+        out.append(art8_warning())
     elif scope == "estagio":
         out.append(warning(
             "ubatuba_estagio_por_orgao", "aviso",
@@ -220,7 +231,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, p, reading)
 
-    placed = positions_from_count(count, vacancies, limit)
+    placed = positions_from_count(count, vacancies, limit, period_of(p))
     warnings.append(warning(
         "ubatuba_ordem_interpretacao", "interpretacao",
         "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "

@@ -49,5 +49,20 @@ def main(argv: list[str]) -> int:
     return fail("comando inválido" if argv else "falta o comando")
 
 
+def run(argv: list[str]) -> int:
+    """main() with a closed pipe handled quietly (e.g. `python -m laws export | head -c 10`)."""
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away: drop what is left and leave without a traceback (as the calculator does)
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run(sys.argv[1:]))

@@ -16,7 +16,7 @@ import calculator
 from calculator import lins, quissama, ubatuba
 from calculator.api import handle
 from calculator.errors import InputError
-from calculator.rules import format_number, parse_percent, parse_vacancies, round_half_up
+from calculator.rules import POSITIONS_LIMIT, format_number, parse_percent, parse_vacancies, round_half_up
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -153,6 +153,22 @@ def test_quissama_small_exam_warning():
     assert calculator.order("quissama", 5)["positions"] == [5]
 
 
+@pytest.mark.parametrize(("n", "ten", "twenty", "phrase"), [
+    (1, 0, 0, "o mesmo resultado"), (2, 0, 0, "o mesmo resultado"),
+    (3, 0, 1, "zera a reserva"), (4, 0, 1, "zera a reserva"), (5, 1, 1, "o mesmo resultado"),
+])
+def test_quissama_ten_percent_notice_is_exact_and_not_a_conflict(n, ten, twenty, phrase):
+    r = calculator.reserve("quissama", n)
+    assert r["reserved"] == ten
+    w = next(x for x in r["warnings"] if x["code"] == "quissama_dez_por_cento")
+    assert w["kind"] == "aviso"
+    assert phrase in w["message"] and f"arredondado para {ten}" in w["message"]
+    other = "zera a reserva" if phrase == "o mesmo resultado" else "o mesmo resultado"
+    assert other not in w["message"]
+    assert f"20% de {n} = " in w["message"]
+    assert f"→ {twenty})" in w["message"] or f"seria {twenty} vaga" in w["message"]
+
+
 def test_ubatuba_scope_warnings():
     r = calculator.reserve("ubatuba", 10, scope="comissao")
     assert {"ubatuba_art8_paragrafo_inexistente", "ubatuba_comissao_conjunto"} <= codes(r)
@@ -224,14 +240,28 @@ def test_huge_inputs_are_summarised():
         for n in (10**9, 10**15):
             r = calculator.order(norm, n, percent)
             assert r["positions_truncated"] is True
-            assert len(r["positions"]) == 1000
+            assert len(r["positions"]) == POSITIONS_LIMIT == 100_000
             assert r["positions_total"] >= 10**8
-            assert len(json.dumps(r)) < 50_000
+            assert len(json.dumps(r)) < 1_500_000
             assert calculator.reserve(norm, n, percent)["reserved"] >= r["positions_total"]
     r = calculator.order("ubatuba", 10**9)
     assert r["positions_total"] == 2 * 10**8 == r["reserved"]
     assert r["pattern"] == {"period": 5, "reserved_per_period": 1, "first_period": [3]}
-    assert r["positions"][-1] == 3 + 5 * 999
+    assert r["positions"][-1] == 3 + 5 * (POSITIONS_LIMIT - 1)
+
+
+@pytest.mark.parametrize(("norm", "percent"), [("ubatuba", None), ("ubatuba", "100"), ("quissama", None),
+                                               ("lins", "25,5"), ("lins", "99,99")])
+def test_100000_vacancies_list_every_position(norm, percent):
+    r = calculator.order(norm, 100_000, percent)
+    assert r["positions_truncated"] is False
+    assert len(r["positions"]) == r["positions_total"] == r["reserved"] or norm == "quissama"
+    assert len(r["positions"]) == r["positions_total"]
+    module = calculator.NORMS[norm]
+    p = r["percent"] and Fraction(r["percent"])
+    for k in (1, len(r["positions"]) // 3, len(r["positions"])):
+        x = r["positions"][k - 1]
+        assert module.call_count(x, p) >= k > module.call_count(x - 1, p)
 
 
 def test_pattern_is_periodic():
@@ -258,7 +288,7 @@ def test_pattern_is_periodic():
     ("quissama", "2022-03-18", True),
     ("quissama", "2032-03-03", True),
     ("quissama", "2032-03-04", False),
-    ("lins", "2024-02-07", False),
+    ("lins", "2024-02-07", True),   # the reserve is the law's (7.739/2023); only the decree's procedures wait
     ("lins", "2024-02-08", True),
     ("lins", "2099-12-31", True),
 ])
@@ -271,6 +301,20 @@ def test_validity_table(norm, day, applies):
         assert r["reserved"] == 0
     else:
         assert r["reserved"] == 4
+
+
+def test_lins_edital_before_decree_keeps_the_reserve_with_a_warning():
+    # The reserve comes from Lei nº 7.739/2023; art. 11 only dates the decree's own procedures.
+    r = calculator.reserve("lins", 10, "20", "2024-02-07")
+    assert r["applies"] is True and r["reserved"] == 2
+    assert r["validity"]["decree_in_force"] is False
+    w = next(x for x in r["warnings"] if x["code"] == "lins_edital_anterior")
+    assert w["kind"] in ("premissa", "interpretacao")
+    assert "heteroidentificação" in w["message"] and "Lei nº 7.739/2023" in w["message"]
+    assert "lins:art11" in w["basis"]
+    after = calculator.reserve("lins", 10, "20", "2024-02-08")
+    assert after["validity"]["decree_in_force"] is True
+    assert "lins_edital_anterior" not in codes(after)
 
 
 def test_validity_warnings_state_assumptions():
@@ -327,21 +371,33 @@ def test_handle_errors(request_text, field):
 
 # --- the package stands alone --------------------------------------------------------------------
 def test_import_uses_only_stdlib():
+    # -I: isolated interpreter (no PYTHON* variables, no user site, no cwd on sys.path); the project root
+    # is put on sys.path explicitly, and every calculator module is imported and exercised
     code = (
         "import sys\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
         "before = set(sys.modules)\n"
         "import calculator, calculator.api, calculator.text, calculator.labels\n"
+        "import calculator.simulator, calculator.csvinput, calculator.__main__\n"
         "calculator.reserve('ubatuba', 13); calculator.order('lins', 10, '20')\n"
+        "calculator.simulator.simulate('ubatuba', 3, b'inscricao;classificacao;cotista\\na;1;sim\\n')\n"
+        "assert '\"ok\": true' in calculator.api.handle('{\"command\": \"simular\", \"norma\": \"lins\", "
+        "\"vagas\": \"2\", "
+        "\"percentual\": \"20\", \"csv\": \"inscricao;nota\\\\nb;7,5\\\\n\"}')\n"
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "bad = sorted(m for m in new if m != 'calculator' and m not in sys.stdlib_module_names)\n"
+        "assert 'calculator.simulator' in sys.modules and 'calculator.__main__' in sys.modules\n"
         "print(bad)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-I", "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 
 
 def test_no_float_or_round_in_rules():
-    for name in ("rules", "ubatuba", "quissama", "lins", "core", "params", "api", "text", "labels"):
+    names = sorted(p.stem for p in (ROOT / "calculator").glob("*.py"))
+    assert {"simulator", "csvinput", "__main__", "rules", "core"} <= set(names)
+    for name in names:
         tree = ast.parse((ROOT / "calculator" / f"{name}.py").read_text(encoding="utf-8"))
         calls = {n.func.id for n in ast.walk(tree)
                  if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import calculator
 from calculator import lins, quissama, ubatuba
-from calculator.rules import positions_from_count
+from calculator.rules import period_of, positions_from_count
 
 vacancies = st.integers(min_value=1, max_value=400)
 # Percentages as typed, with up to 2 decimals: Ubatuba ≥ 20, Lins > 0, both ≤ 100.
@@ -89,6 +89,24 @@ def test_truncated_positions_agree_with_full(case, n, limit):
     assert part["positions_total"] == full_count
     assert len(part["positions"]) == min(limit, full_count)
     assert part["positions_truncated"] is (full_count > limit)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cases, st.integers(min_value=1, max_value=10**12), st.integers(min_value=1, max_value=400))
+def test_periodic_shortcut_equals_the_search(case, n, limit):
+    # positions_from_count(period=...) shifts the first period; it must give exactly the searched list
+    norm, p, reading = case
+    module = calculator.NORMS[norm]
+    pct = p if p is not None else (Fraction(20) if norm != "lins" else None)
+    if pct is None or (norm == "ubatuba" and n < 3):
+        return
+
+    def count(m):
+        return module.call_count(m, p, reading)
+
+    fast = positions_from_count(count, n, limit, period_of(pct))
+    slow = positions_from_count(count, n, limit)
+    assert fast == slow
 
 
 @given(vacancies)

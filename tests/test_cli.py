@@ -88,9 +88,18 @@ def test_huge_input_is_small_and_completes():
     assert out.returncode == 0
     r = json.loads(out.stdout)
     assert r["positions_truncated"] is True and r["positions_total"] == 200_000_000
-    assert len(out.stdout) < 50_000
+    assert len(r["positions"]) == 100_000 and len(out.stdout) < 1_500_000
     out = cli("ordem", "--norma", "ubatuba", "--vagas", "1000000000")
     assert out.returncode == 0 and len(out.stdout) < 20_000
+
+
+def test_order_100000_vacancies_full_json_short_text():
+    out = cli("ordem", "--norma", "lins", "--percentual", "25,5", "--vagas", "100000", "--json")
+    r = json.loads(out.stdout)
+    assert r["positions_truncated"] is False and len(r["positions"]) == r["positions_total"] == 25_500
+    text = cli("ordem", "--norma", "lins", "--percentual", "25,5", "--vagas", "100000").stdout
+    assert max(len(line) for line in text.splitlines()) < 1_000  # the text lists only the first ones
+    assert "25.500 no total" in text
 
 
 @pytest.mark.parametrize("help_args", [["--help"], ["-h"], ["reserva", "--ajuda"], ["ordem", "-h"]])
@@ -138,3 +147,57 @@ def test_errors(args):
     assert len(lines) == 1, out.stderr
     assert lines[0].startswith("erro: ")
     assert not ENGLISH.search(out.stderr), out.stderr
+
+
+@pytest.mark.parametrize(("args", "field_value"), [
+    (("--vagas", "10", "--percentual", "-5,5"), ("--percentual=-5,5",)),
+    (("--vagas", "-3e", "--percentual", "20"), ("--vagas=-3e", "--percentual", "20")),
+    (("--vagas", "10", "--percentual", "-1e3"), ("--percentual=-1e3",)),
+    (("--vagas", "-3", "--percentual", "20"), ("--vagas=-3", "--percentual", "20")),
+])
+def test_negative_looking_values_get_the_value_message(args, field_value):
+    # argparse alone takes "-5,5" for an option and answers "a opção --percentual precisa de um valor"
+    spaced = cli("reserva", "--norma", "ubatuba", *args)
+    joined_args = [*([] if field_value[0].startswith("--vagas") else ["--vagas", "10"]), *field_value]
+    joined = cli("reserva", "--norma", "ubatuba", *joined_args)
+    assert spaced.returncode == 2 and spaced.stdout == ""
+    assert "precisa de um valor" not in spaced.stderr
+    assert spaced.stderr == joined.stderr
+    assert "negativo" in spaced.stderr or "número inteiro" in spaced.stderr
+
+
+def test_option_value_joining_keeps_real_options():
+    from calculator.__main__ import build_parser, join_option_values
+
+    parser = build_parser()
+    assert join_option_values(["reserva", "--percentual", "-5,5"], parser) == ["reserva", "--percentual=-5,5"]
+    # a known option after an option is still an option (argparse then says the value is missing)
+    assert join_option_values(["reserva", "--percentual", "--json"], parser) == ["reserva", "--percentual",
+                                                                                 "--json"]
+    assert join_option_values(["simular", "--vagas", "3", "-"], parser) == ["simular", "--vagas", "3", "-"]
+    out = cli("reserva", "--norma", "ubatuba", "--vagas", "10", "--percentual", "--json")
+    assert out.returncode == 2 and "precisa de um valor" in out.stderr
+
+
+@pytest.mark.parametrize("norm", ["ubatuba", "quissama", "lins"])
+def test_parametros_text_is_ptbr_not_python(norm):
+    out = cli("parametros", "--norma", norm)
+    assert out.returncode == 0 and out.stderr == ""
+    for python_repr in ("True", "False", "None", "['", "meio_para_cima", "_"):
+        assert python_repr not in out.stdout, python_repr
+    assert "meio para cima" in out.stdout
+
+
+def test_parametros_quissama_values():
+    out = cli("parametros", "--norma", "quissama").stdout
+    assert "cargos efetivos e empregos públicos" in out and "Editais anteriores excluídos: sim" in out
+    assert "Percentual com até 5 vagas: 10%" in out
+
+
+def test_parametros_ubatuba_always_shows_art8_warning():
+    out = cli("parametros", "--norma", "ubatuba")
+    assert "Avisos:" in out.stdout and "não tem § 1º" in out.stdout
+    r = json.loads(cli("parametros", "--norma", "ubatuba", "--json").stdout)
+    assert [w["code"] for w in r["warnings"]] == ["ubatuba_art8_paragrafo_inexistente"]
+    assert "ubatuba:art8_par1u" in r["basis"]
+    assert json.loads(cli("parametros", "--norma", "lins", "--json").stdout)["warnings"] == []

@@ -160,3 +160,20 @@ def test_fuzz_csv_like_text_only_input_error(header, body, encoding):
 def test_tab_separated():
     t = read_candidates("Inscrição\tClassificação\tCotista\n1\t2\tsim\n2\t1\tnão\n".encode())
     assert t.delimiter == "\t" and [c.inscricao for c in t.candidates] == ["2", "1"]
+
+
+@pytest.mark.parametrize("insc", ["Nº de Inscrição", "N.º de inscrição", "numero de inscricao",
+                                  "Número da Inscrição", "Inscrição nº"])
+@pytest.mark.parametrize("rank", ["Classificação Final", "classificação final", "Colocação"])
+def test_common_header_aliases(insc, rank):
+    t = read_candidates(f"{insc};Nome;{rank}\nX1;Ana;2\nX2;Bia;1\n".encode())
+    assert [(c.inscricao, c.rank) for c in t.candidates] == [("X2", 1), ("X1", 2)]
+    assert t.ranked_by == "classificacao" and t.ignored_columns == ()
+
+
+def test_unknown_norm_is_echoed_short():
+    from calculator.core import get_norm
+
+    with pytest.raises(InputError) as info:
+        get_norm("x" * 500)
+    assert info.value.field == "norma" and len(info.value.message) < 120 and "…" in info.value.message

@@ -52,3 +52,16 @@ def test_bad_input(args):
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.startswith("erro: ") and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("args", [("export",), ("show", "ubatuba")])
+def test_closed_pipe_exits_quietly(args):
+    # `python -m laws export | head -c 10`: the reader goes away; no BrokenPipeError traceback.
+    proc = subprocess.Popen([sys.executable, "-m", "laws", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert len(proc.stdout.read(10)) == 10
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8")
+    proc.wait(timeout=60)
+    assert err == ""
+    assert proc.returncode == 0

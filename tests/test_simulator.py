@@ -240,7 +240,28 @@ def test_unfilled_seats_when_candidates_run_out():
     # R3 (optant) is within the 4 ampla seats: called through ampla; the reserved seat reverts and,
     # like the rest, finds no one
     assert calls(res) == [(1, "R1", "ampla"), (2, "R3", "ampla")]
-    assert [u["seat"] for u in res["unfilled_seats"]] == [3, 4, 5]
+    assert [(u["from"], u["to"], u["count"]) for u in res["unfilled_seats"]] == [(3, 5, 3)]
+    assert res["unfilled_seats"][0]["seat"] == 3 and res["unfilled_count"] == 3
+    # seats 3 (reserva, reverted → ampla) and 4, 5 (ampla): one range, per-type counts
+    assert res["unfilled_seats"][0]["lists"] == {"reserva": 1, "ampla": 2}
+    assert res["unfilled_seats"][0]["list"] == "varias"
+
+
+def test_unfilled_seats_are_ranges_not_one_entry_per_seat():
+    # 1,000,000 vacancies and 2 candidates: one range, a small answer (was 126 MB of JSON)
+    import json
+
+    res = simulate("ubatuba", 1_000_000, csv((1, ""), (2, "")))
+    assert calls(res) == [(1, "R1", "ampla"), (2, "R2", "ampla")]
+    assert len(res["unfilled_seats"]) == 1
+    u = res["unfilled_seats"][0]
+    assert (u["from"], u["to"], u["count"]) == (3, 1_000_000, 999_998)
+    assert u["lists"] == {"reserva": 200_000, "ampla": 799_998}
+    assert res["unfilled_count"] == 999_998
+    assert len(json.dumps(res)) < 20_000
+    # non-consecutive unfilled seats stay separate ranges
+    res = simulate("ubatuba", 5, csv((1, ""), (2, ""), (3, ""), (4, "")))
+    assert [(u["from"], u["to"]) for u in res["unfilled_seats"]] == [(5, 5)]
 
 
 def test_rank_by_score():
@@ -329,3 +350,55 @@ def test_desisting_optant_within_ampla_is_replaced_through_ampla_with_a_warning(
     assert calls(res) == [(1, "R2", "ampla"), (2, "R3", "ampla"), (3, "R4", "ampla"), (4, "R5", "ampla"),
                           (5, "R6", "reserva")]
     assert any(w["code"] == "quissama_desistencia_optante_na_ampla" for w in res["warnings"])
+
+
+def test_lins_published_specific_lists_hold_those_within_the_vacancies():
+    # art. 6º, II–IV: "aprovadas dentro do número de vagas" — 1 PcD seat, 2 reserved seats (10 × 20%)
+    rows = [(1, "c"), (2, "p"), (3, ""), (4, "cp"), (5, "c"), (6, "p"), (7, "c"), (8, ""), (9, ""),
+            (10, ""), (11, "c"), (12, "p"), (13, "")]
+    res = simulate("lins", 10, csv(*rows), percent="20", pcd_seats=1)
+    pub = res["published_lists"]
+    assert pub["reserva"]["candidates"] == ["R1", "R4"]
+    assert pub["reserva"]["all_candidates"] == ["R1", "R4", "R5", "R7", "R11"]
+    assert pub["reserva"]["vacancies"] == 2 and pub["reserva"]["within_vacancies"] is True
+    assert "lins:art6_cpt_inc3" in pub["reserva"]["basis"]
+    assert pub["pcd"]["candidates"] == ["R2"] and len(pub["pcd"]["all_candidates"]) == 4
+    assert "lins:art6_cpt_inc2" in pub["pcd"]["basis"]
+    # the general list (art. 6º, I) has everyone
+    assert pub["ampla"]["candidates"] == [f"R{i}" for i in range(1, 14)]
+    # the female list (IV) too, with the Guarda Civil seats
+    res = simulate("lins", 10, csv((1, "f"), (2, ""), (3, "f"), (4, "f")), percent="20", female_seats=1)
+    fem = res["published_lists"]["feminina"]
+    assert fem["candidates"] == ["R1"] and fem["all_candidates"] == ["R1", "R3", "R4"]
+    assert "lins:art6_cpt_inc4" in fem["basis"]
+    # other norms: no such clause, the list is the whole ranking
+    res = simulate("ubatuba", 10, csv(*rows), pcd_seats=1)
+    assert res["published_lists"]["reserva"]["candidates"] == ["R1", "R4", "R5", "R7", "R11"]
+
+
+def test_lins_art4_par1u_tie_goes_to_the_racial_list():
+    # art. 4º, p. ú. ("a lista em que estiver melhor classificado"): same position in both lists → the
+    # tie is broken by art. 6º, § 2º (racial list)
+    rows = [*plain(6), (7, "cp"), (8, "cp"), (9, "p"), (10, "p")]
+    res = simulate("lins", 10, csv(*rows), percent="20", pcd_seats=2, precedence="art4_par1u")
+    assert res["published_lists"]["reserva"]["all_candidates"][:2] == ["R7", "R8"]
+    assert res["published_lists"]["pcd"]["all_candidates"][:2] == ["R7", "R8"]
+    assert by_list(res, "reserva") == ["R7", "R8"] and by_list(res, "pcd") == ["R9", "R10"]
+    # better in the racial list (1st there, 2nd in PcD) → racial, under either rule
+    rows = [*plain(6), (7, "p"), (8, "cp"), (9, "c"), (10, "p"), (11, "c")]
+    res = simulate("lins", 10, csv(*rows), percent="20", pcd_seats=2, precedence="art4_par1u")
+    assert by_list(res, "reserva") == ["R8", "R9"] and by_list(res, "pcd") == ["R7", "R10"]
+
+
+def test_score_tie_warning():
+    tied = "inscricao;nota;cotista\na;80;não\nb;90;não\nc;80;sim\nd;70;não\ne;70;não\n".encode()
+    res = simulate("ubatuba", 5, tied)
+    w = [x for x in res["warnings"] if x["code"] == "simulacao_empate_nota"]
+    assert len(w) == 1 and w[0]["kind"] == "premissa" and "2 grupo(s)" in w[0]["message"]
+    assert w[0]["basis"] == ["ubatuba:art6_cpt"]
+    # tied candidates keep the order of the lines: a before c, d before e
+    assert [n["candidate"] for n in res["nominations"] if n["list"] == "ampla"][:2] == ["b", "a"]
+    untied = b"inscricao;nota\na;80\nb;90\nc;70\n"
+    assert all(x["code"] != "simulacao_empate_nota" for x in simulate("ubatuba", 3, untied)["warnings"])
+    ranked = b"inscricao;classificacao;nota\na;1;80\nb;2;80\n"
+    assert all(x["code"] != "simulacao_empate_nota" for x in simulate("quissama", 2, ranked)["warnings"])

@@ -46,7 +46,7 @@ def test_cli_text_table(good_csv):
     proc = cli("--norma", "quissama", "--vagas", "4", str(good_csv))
     assert proc.returncode == 0
     out = proc.stdout.decode("utf-8")
-    assert "Vaga" in out and "Inscrição" in out and "Ana" in out and "quissama:" in out
+    assert "Vaga" in out and "Inscrição" in out and "Ana" in out and "art. 3º, § 1º" in out
 
 
 def test_cli_reads_stdin():
@@ -143,5 +143,31 @@ def test_cli_text_shows_exclusions_reversions_and_warnings(tmp_path):
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 0
     assert "Desistentes, inaptos, eliminados e excluídos:" in out and "substituído por 2" in out
-    assert "Vagas revertidas:" in out and "vaga 3" in out and "ubatuba:art4_par2" in out
+    assert "Vagas revertidas:" in out and "vaga 3" in out and "art. 4º, § 2º" in out
     assert "Avisos:" in out
+
+
+def test_text_output_uses_titles_and_labels_not_ids():
+    proc = cli("--norma", "quissama", "--vagas", "13", str(SAMPLE))
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode("utf-8")
+    first = out.splitlines()[0]
+    assert "Lei nº 1.289" in first and "— quissama —" not in first
+    assert "quissama:" not in out  # no raw "norm:id" anywhere (table, warnings, lists)
+    assert "art. 3º, § 1º" in out
+    assert "(conflito)" in out and "Base legal:" in out
+
+
+def test_text_output_summarises_unfilled_seats(tmp_path):
+    path = tmp_path / "dois.csv"
+    path.write_text("inscricao;classificacao\nA;1\nB;2\n", encoding="utf-8")
+    proc = cli("--norma", "ubatuba", "--vagas", "1000000", str(path))
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode("utf-8")
+    assert "vagas 3 a 1.000.000" in out and "999.998" in out
+    assert len(out) < 20_000
+    proc = cli("--norma", "ubatuba", "--vagas", "1000000", str(path), "--json")
+    assert len(proc.stdout) < 50_000
+    res = json.loads(proc.stdout)
+    assert res["unfilled_count"] == 999_998 and res["reserved_positions_total"] == 200_000
+    assert res["reserved_positions_truncated"] is True and res["reverted_seats"] == []

@@ -82,7 +82,11 @@ def test_invariants(scenario):
     # every seat filled while eligible candidates remain
     eligible = [f"C{i}" for i, c in enumerate(cands, start=1) if available(c, norm)]
     assert len(noms) == min(vacancies, len(eligible))
-    assert len(noms) + len(res["unfilled_seats"]) == vacancies
+    assert len(noms) + res["unfilled_count"] == vacancies
+    assert res["unfilled_count"] == sum(u["to"] - u["from"] + 1 for u in res["unfilled_seats"])
+    filled = set(seats)
+    for u in res["unfilled_seats"]:
+        assert not filled & set(range(u["from"], u["to"] + 1))
     # only eligible candidates are nominated
     assert set(ids) <= set(eligible)
     # within each list, rank order is respected along the call order
