@@ -188,6 +188,15 @@ def join_option_values(argv: list[str], parser: argparse.ArgumentParser) -> list
     return out
 
 
+def option_hint(field: str | None, message: str, parser: argparse.ArgumentParser) -> str:
+    """Name the command-line option an InputError is about: the message itself is interface-neutral,
+    since the browser page shows the same text next to its form field."""
+    option = "--" + (field or "").replace("_", "-")
+    if not field or option not in _option_strings(parser)[0] or option in message:
+        return ""
+    return f" (opção {option})"
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()
@@ -198,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         out = dumps(result) if getattr(args, "json", False) else spec.render(result)
     except (CliError, InputError) as err:
         message = err.message if isinstance(err, InputError) else str(err)
+        if isinstance(err, InputError):
+            message += option_hint(err.field, message, build_parser())
         print("erro: " + " ".join(message.split()), file=sys.stderr)
         return 2
     try:

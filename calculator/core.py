@@ -116,7 +116,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
     if d is None:
         warnings.append(warning(
             "vigencia_nao_verificada", "premissa",
-            "Data do edital não informada (--data-edital): a vigência da norma não foi verificada; "
+            "Data de publicação do edital não informada: a vigência da norma não foi verificada; "
             "o cálculo supõe que ela se aplica ao concurso.", _UNCHECKED_VALIDITY[module.SLUG]))
     else:
         v = module.validity(d)

@@ -25,6 +25,8 @@ from calculator.rules import (
     periodic_pattern,
     positions_from_count,
     proportional_count,
+    reserved_phrase,
+    sentence,
     step,
     warning,
     whole_blocks_count,
@@ -68,7 +70,7 @@ _ORIGIN = ["lins:art2_cpt_inc1", "lins:art5_cpt"]
 
 def legal_percent(percent: Fraction | None) -> Fraction:
     if percent is None:
-        raise InputError("para Lins, informe o percentual (--percentual): ele é fixado pela Lei "
+        raise InputError("para Lins, informe o percentual: ele é fixado pela Lei "
                          "nº 7.739/2023, que não está no corpus (o Decreto nº 13.760/2024 só a regulamenta)",
                          "percentual")
     return percent
@@ -118,7 +120,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         step(f"Percentual: {format_percent(p)}, informado (fixado pela Lei nº 7.739/2023, fora do corpus).",
              _ORIGIN),
         step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-             f"{'igual ou maior' if half else 'menor'} que 0,5: {format_int(reserved)} vaga(s) reservada(s) "
+             f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)} "
              "(arredondamento por interpretação).", _ORIGIN),
     ]
     warnings = _standing_warnings()
@@ -155,8 +157,9 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
         "lins_ordem_interpretacao", "interpretacao",
         "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
         "concorrência concomitante, art. 5º, e as listas, art. 6º); leitura usada: "
-        + READINGS[reading].rstrip(".") + ". Outra leitura: --leitura "
-        + ("quinta" if reading == "proporcional" else "proporcional") + ".",
+        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\""
+        + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
+        + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
         ["lins:art5_cpt", "lins:art6_cpt", "lins:art6_par1"])]
     if placed["positions_total"] != res["reserved"]:
         warnings.append(warning(
@@ -165,7 +168,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
             f"{format_int(placed['positions_total'])} delas entre as {format_int(vacancies)} primeiras "
             "nomeações.", _ORIGIN + ["lins:art6_par1"]))
     steps = list(res["steps"]) + [step(
-        f"Ordem de nomeação ({reading}, interpretação): " + READINGS[reading].rstrip(".") + ".",
+        f"Ordem de nomeação ({reading}, interpretação): " + sentence(READINGS[reading]),
         ["lins:art5_cpt", "lins:art6_par1"])]
     return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
             "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,

@@ -15,6 +15,7 @@ from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
+    count_phrase,
     format_int,
     format_number,
     format_percent,
@@ -22,6 +23,7 @@ from calculator.rules import (
     periodic_pattern,
     positions_from_count,
     proportional_count,
+    reserved_phrase,
     step,
     warning,
 )
@@ -144,7 +146,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     half = exact - exact.__floor__() >= Fraction(1, 2)
     steps = [pct, step(
         f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-        f"{'igual ou maior' if half else 'menor'} que 0,5: {format_int(reserved)} vaga(s) reservada(s).",
+        f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)}.",
         ["quissama:art1_par1"])]
     warnings = _conflict_warnings(vacancies)
     return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
@@ -179,7 +181,8 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     placed = positions_from_count(count, vacancies, limit, period_of(_FULL))
     steps = list(res["steps"]) + [step(
         "Ordem de nomeação: pela classificação geral, mas a cada fração de 5 nomeações a quinta vai "
-        f"para a lista específica — {format_int(placed['positions_total'])} nomeação(ões) reservada(s) "
+        "para a lista específica — "
+        f"{count_phrase(placed['positions_total'], 'nomeação reservada', 'nomeações reservadas')} "
         f"entre as {format_int(vacancies)} primeiras.", ["quissama:art3_par1"])]
     warnings = list(res["warnings"])
     return {**placed, "pattern": periodic_pattern(_FULL, placed["positions"], count),

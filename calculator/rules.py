@@ -118,6 +118,11 @@ def format_int(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
 
+def count_phrase(n: int, singular: str, plural: str) -> str:
+    """count_phrase(1, "vaga reservada", "vagas reservadas") → "1 vaga reservada"; 0 and 2+: plural."""
+    return f"{format_int(n)} {singular if n == 1 else plural}"
+
+
 def format_number(x: Fraction | int) -> str:
     """Exact pt-BR decimal: 13/5 → "2,6"; 1/3 → "1/3" (no finite decimal); 51/2 → "25,5"."""
     x = Fraction(x)
@@ -288,3 +293,14 @@ def periodic_pattern(percent: Fraction, first_positions: list[int], count: Calla
         "reserved_per_period": a,
         "first_period": in_first if len(in_first) == count(b) else None,
     }
+
+
+def sentence(text: str) -> str:
+    """End a clause with exactly one full stop ("…" already ends it)."""
+    text = text.rstrip(".")
+    return text if text.endswith("…") else text + "."
+
+
+def reserved_phrase(n: int) -> str:
+    """"1 vaga reservada", "3 vagas reservadas"."""
+    return count_phrase(n, "vaga reservada", "vagas reservadas")

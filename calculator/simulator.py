@@ -277,7 +277,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     k_pcd = _parse_count(pcd_seats, "vagas_pcd", "o número de vagas para pessoas com deficiência")
     k_fem = _parse_count(female_seats, "vagas_femininas", "o número de vagas femininas")
     if k_fem and norm != "lins":
-        raise InputError("--vagas-femininas só se aplica a Lins (Guarda Civil Municipal, LC nº 1.745/2023)",
+        raise InputError("vagas femininas só se aplicam a Lins (Guarda Civil Municipal, LC nº 1.745/2023)",
                          "vagas_femininas")
     if precedence is None or precedence == "":
         precedence = "art6_par2"
@@ -286,7 +286,8 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
         raise InputError(f"precedência desconhecida: {precedence!r} (use art6-par2 ou art4-par1u)",
                          "precedencia")
     if precedence != "art6_par2" and norm != "lins":
-        raise InputError("--precedencia só se aplica a Lins (art. 4º, parágrafo único × art. 6º, § 2º)",
+        raise InputError("a escolha de precedência só se aplica a Lins "
+                         "(art. 4º, parágrafo único × art. 6º, § 2º)",
                          "precedencia")
     if replacement is None or replacement == "":
         replacement = "lista"
@@ -294,9 +295,10 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
         raise InputError(f"leitura de substituição desconhecida: {replacement!r} (use lista ou geral)",
                          "substituicao")
     if replacement != "lista" and norm != "ubatuba":
-        raise InputError("--substituicao geral só se aplica a Ubatuba (art. 4º, § 1º)", "substituicao")
+        raise InputError("a substituição pela classificação geral só se aplica a Ubatuba (art. 4º, § 1º)",
+                         "substituicao")
     if gender_equity and norm != "ubatuba":
-        raise InputError("--equidade-genero só se aplica a Ubatuba (art. 1º, parágrafo único, II)",
+        raise InputError("a equidade de gênero só se aplica a Ubatuba (art. 1º, parágrafo único, II)",
                          "equidade_genero")
 
     if reading is not None and not isinstance(reading, str):
@@ -874,8 +876,9 @@ class _Simulation:
                 + ("o optante seguinte da lista da reserva (como o art. 7º, § 2º, e o propósito da reserva)."
                    if self.replacement == "lista" else
                    "o candidato seguinte da classificação geral, optante ou não.")
-                + " Outra leitura: --substituicao "
-                + ("geral" if self.replacement == "lista" else "lista") + ".",
+                + " Outra leitura, disponível como opção "
+                + ("(\"geral\"): o candidato seguinte da classificação geral." if self.replacement == "lista"
+                   else "(\"lista\"): o optante seguinte da lista da reserva."),
                 _b(norm, "replace_reserve", "replace_list")))
         conflicts = self.conflicts
         if conflicts:
@@ -889,7 +892,7 @@ class _Simulation:
                     "art. 4º, parágrafo único, manda nomear pela lista em que estiver melhor "
                     "classificado. Regra usada: "
                     + ("art. 6º, § 2º" if self.precedence == "art6_par2" else "art. 4º, parágrafo único")
-                    + f"; a outra: --precedencia {alt.replace('_', '-')}.",
+                    + "; a outra regra está disponível como opção (\"" + alt.replace("_", "-") + "\").",
                     ["lins:art6_par2", "lins:art4_par1u"]))
             if norm == "lins" and any(FEM in x["lists"] and RESERVA in x["lists"] for x in conflicts):
                 w.append(warning(
@@ -919,8 +922,8 @@ class _Simulation:
             w.append(warning(
                 "ubatuba_equidade_genero_desligada", "aviso",
                 "A lei pede equidade de gênero na aplicação da reserva (art. 1º, parágrafo único, II; art. "
-                "2º, § 4º) mas não define o mecanismo; esta simulação não a aplicou (use --equidade-genero "
-                "para a interpretação documentada).",
+                "2º, § 4º) mas não define o mecanismo; esta simulação não a aplicou; a interpretação "
+                "documentada está disponível como opção (equidade de gênero).",
                 _b(norm, "gender")))
         if norm == "lins":
             pending = sum(1 for nom in nominations if nom["list"] == RESERVA

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from calculator.labels import NORM_CITATION, short_labels
-from calculator.rules import format_int, format_number
+from calculator.rules import format_int, format_number, reserved_phrase
 
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
 TEXT_POSITIONS = 60
@@ -46,7 +46,7 @@ def render_reserve(r: dict) -> str:
     if r.get("edital_date"):
         lines[-1] += f" · Edital: {r['edital_date']}"
     if r["applies"]:
-        lines.append(f"Resultado: {format_int(r['reserved'])} vaga(s) reservada(s).")
+        lines.append(f"Resultado: {reserved_phrase(r['reserved'])}.")
     else:
         lines.append("Resultado: a reserva não se aplica (0 vaga reservada).")
     return "\n".join(lines + _common_tail(r))

@@ -22,6 +22,8 @@ from calculator.rules import (
     periodic_pattern,
     positions_from_count,
     proportional_count,
+    reserved_phrase,
+    sentence,
     step,
     warning,
     whole_blocks_count,
@@ -185,7 +187,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     steps.append(step(
         f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
         f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
-        f"{format_int(reserved)} vaga(s) reservada(s).",
+        f"{reserved_phrase(reserved)}.",
         ["ubatuba:art2_par3"]))
     return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["ubatuba:art1_cpt", "ubatuba:art2_cpt"], steps, warnings),
@@ -235,8 +237,9 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     warnings.append(warning(
         "ubatuba_ordem_interpretacao", "interpretacao",
         "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "
-        + READINGS[reading].rstrip(".") + ". Outra leitura: --leitura "
-        + ("quinta" if reading == "proporcional" else "proporcional") + ".",
+        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\""
+        + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
+        + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
         ["ubatuba:art7_cpt", "ubatuba:art2_par3"]))
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
         warnings.append(warning(
@@ -252,7 +255,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
             f"\"{reading}\" só chama {format_int(placed['positions_total'])} delas entre as "
             f"{format_int(vacancies)} primeiras nomeações; a(s) restante(s) ficaria(m) para depois.",
             ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
-    steps.append(step(f"Ordem de nomeação ({reading}): " + READINGS[reading].rstrip(".") + ".",
+    steps.append(step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]),
                       ["ubatuba:art7_cpt"]))
     return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
             "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,

@@ -71,7 +71,7 @@ def test_date_validity():
 def test_text_output_is_ptbr_with_labels():
     out = cli("reserva", "--norma", "ubatuba", "--vagas", "13")
     assert out.returncode == 0 and out.stderr == ""
-    assert "3 vaga(s) reservada(s)" in out.stdout
+    assert "3 vagas reservadas" in out.stdout
     assert "art. 2º, § 3º" in out.stdout and "Base legal" in out.stdout
     assert "ubatuba:" not in out.stdout
     out = cli("ordem", "--norma", "quissama", "--vagas", "13")
