@@ -77,6 +77,68 @@ def rule_anchor(rule: str) -> str:
     return "regra-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
 
 
+# Human pt-BR names for the calculator's rules and parameters (the Python name is shown beside, as code).
+RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de convocação",
+               "validity": "vigência", "simulate": "simulação de nomeações"}
+PARAM_LABELS = {
+    "beneficiarios": "Beneficiários", "percentual": "Percentual", "percentual_minimo": "Percentual mínimo",
+    "percentual_ate_5_vagas": "Percentual com até 5 vagas", "vagas_minimas": "Número mínimo de vagas",
+    "limite_vagas_percentual_reduzido": "Vagas até as quais vale o percentual reduzido",
+    "arredondamento": "Arredondamento", "abrangencia": "Abrangência",
+    "ordem_de_nomeacao": "Ordem de nomeação",
+    "entrada_em_vigor": "Entrada em vigor", "prazo_de_vigencia_anos": "Prazo de vigência",
+    "prorrogacao": "Prorrogação", "editais_anteriores_excluidos": "Editais publicados antes da lei",
+}
+VALUE_LABELS = {
+    "meio_para_cima": "0,5 ou mais arredonda para cima; menos de 0,5, para baixo",
+    "alternancia_e_proporcionalidade": "alternância e proporcionalidade",
+    "quinta_de_cada_cinco": "a 5ª de cada 5 nomeações",
+}
+
+
+def rule_short(rule: str) -> str:
+    """"calculator.ubatuba.reserved_seats" → "ubatuba.reserved_seats"."""
+    return rule.removeprefix("calculator.")
+
+
+def rule_label(rule: str) -> str:
+    """"calculator.ubatuba.reserved_seats" → "vagas reservadas (Ubatuba/SP)"."""
+    module, _, name = rule_short(rule).rpartition(".")
+    text = RULE_LABELS.get(name, name.replace("_", " "))
+    return f"{text} ({PLACE[module]})" if module in PLACE else text
+
+
+def param_label(name: str) -> str:
+    return PARAM_LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def param_value(name: str, value) -> str:
+    """A parameter's value in pt-BR words (never a Python literal)."""
+    if value is None:
+        if name.startswith("percentual"):
+            return "não fixado no corpus: informado pelo usuário"
+        return "não fixado"
+    if isinstance(value, bool):
+        if name == "editais_anteriores_excluidos":
+            return "excluídos (a reserva não se aplica)" if value else "incluídos"
+        return "sim" if value else "não"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(param_value(name, v) for v in value)
+    if isinstance(value, int):
+        if name.endswith("_anos"):
+            return f"{value} anos"
+        return f"{value} vagas" if "vagas" in name else str(value)
+    text = str(value)
+    if name.startswith("percentual") and re.fullmatch(r"\d+([.,]\d+)?", text):
+        return text.replace(".", ",") + "%"
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return br_date(text)
+    word, _, rest = text.partition(" ")
+    if word in VALUE_LABELS:
+        return VALUE_LABELS[word] + (f" {rest}" if rest else "")
+    return text.replace("_", " ")
+
+
 def site_annotations(norm) -> dict:
     """Annotation entries as written in anotacoes.toml, including site-only keys (nao_implementado)."""
     path = ROOT / "laws" / norm.slug / "anotacoes.toml"
@@ -130,7 +192,8 @@ class Context:
         )
         self.env.globals.update(ref=self.ref, refs=self.refs, quote=self.quote, cite=self.cite,
                                 calc=self.calc, place=PLACE, e=html.escape, pt_date=pt_date,
-                                br_date=br_date)
+                                br_date=br_date, rule_label=rule_label, rule_short=rule_short,
+                                param_label=param_label, param_value=param_value)
         self._emitted_basis: set[str] | None = None
 
     # ---- citations usable from templates (every reference is checked against the corpus)
@@ -144,6 +207,11 @@ class Context:
         """Basis references ("norm:id") to this provision or its sub-provisions the calculator can emit."""
         ids = {f"{norm.slug}:{p.id}" for p in norm.get(pid).walk()}
         return sorted(ids & self.emitted_basis())
+
+    def parameters_citing(self, norm, pid: str) -> list[str]:
+        """Names of the calculator parameters whose basis cites this provision or a sub-provision."""
+        ids = {f"{norm.slug}:{p.id}" for p in norm.get(pid).walk()}
+        return [p["name"] for p in self.calc.mod.parameters(norm.slug)["parameters"] if ids & set(p["basis"])]
 
     def ref(self, ref: str, text: str | None = None, page_prefix: str = "") -> str:
         """Markdown link to a provision: ref('ubatuba:art2_par3') → [art. 2º, § 3º](ubatuba.md#art2_par3)."""
@@ -295,15 +363,17 @@ def law_text_markdown(ctx: Context, norm) -> str:
 
     blocks = []
     for line in _law_lines(norm):
-        parts = []
-        provs = []
+        # The line's text stays one intact run (a note printed inside a line, such as Quissamã's
+        # art. 5º "(Prazo prorrogado…)", keeps its own anchor); the ¶ permalinks come after the whole line.
+        parts, links, provs = [], [], []
         for anchors, prov in line:
-            provs.append(prov)
             for a in anchors:
                 parts.append(f'<span class="ancora" id="{a.id}"></span>')
             citation = html.escape(norm.citation(prov.id))
-            parts.append(
-                f'<span class="trecho" id="{prov.id}">{_text_html(norm, prov)}</span>'
+            css = "trecho nota-na-linha" if provs and prov.kind == "nota" else "trecho"
+            provs.append(prov)
+            parts.append(f'<span class="{css}" id="{prov.id}">{_text_html(norm, prov)}</span>')
+            links.append(
                 f'<a class="citar" href="#{prov.id}" data-citacao="{citation}" '
                 f'title="Copiar citação e link: {citation}" '
                 f'aria-label="Copiar citação e link: {citation}" data-search-exclude>¶</a>'
@@ -311,24 +381,30 @@ def law_text_markdown(ctx: Context, norm) -> str:
             if prov.tail and "\n" not in prov.tail:
                 parts.append(html.escape(prov.tail, quote=False))
         kind = provs[0].kind
-        block = f'<div class="dispositivo tipo-{kind}">{"".join(parts)}</div>'
+        block = f'<div class="dispositivo tipo-{kind}">{"".join(parts)}{"".join(links)}</div>'
         blocks.append(block + _ref_notes(norm, provs))
         for prov in provs:
             for pid in notes_after.get(prov.id, []):
                 blocks.append(_annotation_markdown(norm, pid, annotations[pid], site_ann.get(pid, {}),
-                                                   ctx.implemented(norm, pid)))
+                                                   ctx.implemented(norm, pid),
+                                                   ctx.parameters_citing(norm, pid)))
     return "\n\n".join(blocks) + "\n"
 
 
-def _annotation_markdown(norm, pid, ann, extra, used) -> str:
+def _annotation_markdown(norm, pid, ann, extra, used, params=()) -> str:
     label = norm.get(pid).label
     body = ann["texto"].strip()
     tail = []
     if ann.get("regra"):
         rule = ann["regra"]
-        tail.append(f"**Na calculadora:** regra [`{rule}`](metodologia.md#{rule_anchor(rule)}).")
+        tail.append(f"**Regra na calculadora:** [{rule_label(rule)}](metodologia.md#{rule_anchor(rule)}) "
+                    f"<small>(`{rule_short(rule)}`)</small>.")
     elif used:
         tail.append("**Na calculadora:** citado como base legal nas respostas "
+                    f"([Metodologia](metodologia.md#{norm.slug})).")
+    elif params:
+        names = ", ".join(param_label(p).lower() for p in params)
+        tail.append(f"**Na calculadora:** fixa o parâmetro {names} "
                     f"([Metodologia](metodologia.md#{norm.slug})).")
     elif extra.get("nao_implementado"):
         tail.append(f"**Fora da calculadora:** {extra['nao_implementado']} "
@@ -397,10 +473,11 @@ def page_metodologia(ctx: Context) -> None:
         for pid, ann in norm.annotations.items():
             prov = norm.get(pid)
             used = ctx.implemented(norm, pid)
-            implemented = bool(ann.get("regra")) or bool(used)
+            params = ctx.parameters_citing(norm, pid)
+            implemented = bool(ann.get("regra")) or bool(used) or bool(params)
             motivo = extra.get(pid, {}).get("nao_implementado", "")
             rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
-                         "implemented": implemented, "motivo": motivo})
+                         "params": params, "implemented": implemented, "motivo": motivo})
             if ann.get("regra"):
                 rules.setdefault(ann["regra"], []).append((norm.slug, pid, prov.label))
         done = sum(r["implemented"] for r in rows)
@@ -416,7 +493,8 @@ def page_metodologia(ctx: Context) -> None:
 def table_data(ctx: Context) -> dict:
     """Build-time table, computed by the calculator itself.
 
-    Shape of docs/gerado/tabelas.json (read by the calculator page when WebAssembly is unavailable):
+    Shape of docs/gerado/tabelas.json (read by the calculator page before Python is ready or without
+    WebAssembly; the page shows the warnings with the precomputed answer):
     {
       "generated": "AAAA-MM-DD",
       "max_vacancies": 100,
@@ -424,9 +502,14 @@ def table_data(ctx: Context) -> dict:
         "<slug>": {                       # ubatuba, quissama, lins
           "percent": "20" | null,         # percentage passed to the calculator (null = the norm's own)
           "percent_is_example": bool,     # true for Lins: an example, its law sets the real value
+          "messages": {"<key>": {"code", "kind", "message", "basis"}},   # the calculator's own warnings
+          "validity": {"date", "applies", "start", "last_day", "summary", "warnings", "basis"},
+                                          # the calculator's validity rule for an edital published on the
+                                          # build date (as in the norm page's status box)
           "rows": [                       # index i ↔ vacancies i + 1
             {"vacancies": int, "reserved": int, "positions": [int, ...],
-             "warnings": [str, ...]}      # warning codes of the reserva/ordem answers
+             "warnings": [code, ...],     # codes of the reserva and ordem answers (sorted, deduplicated)
+             "reserve_warnings": [key, ...], "order_warnings": [key, ...]}   # keys into "messages"
           ]
         }
       }
@@ -436,14 +519,41 @@ def table_data(ctx: Context) -> dict:
     for slug in NORM_SLUGS:
         pct = percent_for(slug)
         rows = []
+        messages: dict[str, dict] = {}
+
+        def key_of(warning: dict, messages: dict = messages) -> str:
+            entry = {k: warning.get(k) for k in ("code", "kind", "message", "basis")}
+            i = 0
+            while True:
+                key = warning["code"] if i == 0 else f"{warning['code']}-{i}"
+                if messages.setdefault(key, entry) == entry:
+                    return key
+                i += 1
+
         for n in range(1, TABLE_MAX + 1):
             res = ctx.calc.reserve(slug, n, pct)
             order = ctx.calc.order(slug, n, pct)
             codes = sorted({w["code"] for w in res.get("warnings", []) + order.get("warnings", [])})
             rows.append({"vacancies": n, "reserved": res["reserved"], "positions": list(order["positions"]),
-                         "warnings": codes})
-        norms[slug] = {"percent": pct, "percent_is_example": slug == "lins", "rows": rows}
+                         "warnings": codes,
+                         "reserve_warnings": [key_of(w) for w in res.get("warnings", [])],
+                         "order_warnings": [key_of(w) for w in order.get("warnings", [])]})
+        norms[slug] = {"percent": pct, "percent_is_example": slug == "lins", "rows": rows,
+                       "messages": messages, "validity": table_validity(ctx, ctx.corpus.norm(slug))}
     return {"generated": ctx.today, "max_vacancies": TABLE_MAX, "norms": norms}
+
+
+def table_validity(ctx: Context, norm) -> dict:
+    """validity_status (the calculator's rule, edital published on the build date) with a pt-BR summary."""
+    status = validity_status(ctx, norm)
+    when = br_date(status["date"])
+    end = (f"último dia de vigência: {br_date(status['last_day'])}" if status["last_day"]
+           else "sem prazo final no texto")
+    verdict = "a reserva se aplica" if status["applies"] else "a reserva não se aplica"
+    summary = (f"Vigência ({PLACE[norm.slug]}): em vigor desde {br_date(status['start'])}; {end}. "
+               f"Para um edital publicado em {when} (data de geração do site), {verdict}, segundo a regra de "
+               "vigência da calculadora.")
+    return {**status, "summary": summary}
 
 
 def page_tabelas(ctx: Context) -> None:
@@ -485,6 +595,83 @@ def run_mkdocs(site_dir: Path) -> None:
     finally:
         for path in created:
             path.unlink(missing_ok=True)
+
+
+# The error page is served by the web server for a missing address at ANY depth (/cotas/x/y/z.html), so no
+# relative URL is right for it and MkDocs's root-absolute ones break under a sub-path. It is therefore
+# self-contained (inline style, no assets) and finds the site root at run time: the nearest folder above
+# the address that holds ROOT_MARKER. Without JavaScript its links are relative to the address.
+ROOT_MARKER = "gerado/tabelas.json"
+NOT_FOUND_LINKS = (("index.html", "Página inicial"), ("calculadora.html", "Calculadora"),
+                   ("gerado/tabelas.html", "Tabelas de vagas"), ("gerado/ubatuba.html", "Lei de Ubatuba/SP"),
+                   ("gerado/quissama.html", "Lei de Quissamã/RJ"), ("gerado/lins.html", "Decreto de Lins/SP"))
+NOT_FOUND_HTML = """<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Página não encontrada — Cotas em Concursos</title>
+<style>
+body { margin: 0; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif;
+  color: #1a1a1a; background: #fff; line-height: 1.5; }
+header { background: #795548; color: #fff; padding: .8rem 1.2rem; font-size: 1.1rem; font-weight: 700; }
+header a { color: #fff; text-decoration: none; }
+main { max-width: 40rem; margin: 0 auto; padding: 1rem 1.2rem 3rem; }
+h1 { font-size: 1.6rem; font-weight: 400; }
+a { color: #5d4037; text-decoration: underline; }
+a:focus-visible { outline: 3px solid #1a56a6; outline-offset: 2px; }
+code { background: #f2f2f2; padding: 0 .2em; word-break: break-all; }
+</style>
+</head>
+<body>
+<header><a data-caminho="index.html" href="index.html">Cotas em Concursos</a></header>
+<main>
+<h1>Página não encontrada</h1>
+<p>O endereço <code id="endereco"></code> não existe neste site. Ele pode ter sido digitado errado ou a página
+pode ter mudado de lugar.</p>
+<p>Comece por uma destas páginas:</p>
+<ul>
+__LINKS__
+</ul>
+</main>
+<script>
+// Finds the site root (the nearest folder above this address holding __MARKER__) and points the links there.
+(async () => {
+  document.getElementById("endereco").textContent = decodeURIComponent(location.pathname);
+  if (!/^https?:$/.test(location.protocol)) return;
+  const parts = location.pathname.split("/");
+  parts.pop();
+  while (parts.length) {
+    const root = parts.join("/") + "/";
+    try {
+      let r = await fetch(root + "__MARKER__", { method: "HEAD", cache: "no-store" });
+      if (r.status === 405 || r.status === 501) r = await fetch(root + "__MARKER__", { cache: "no-store" });
+      if (r.ok && (r.headers.get("content-type") || "").includes("json")) {
+        for (const a of document.querySelectorAll("a[data-caminho]")) a.href = root + a.dataset.caminho;
+        document.documentElement.dataset.raiz = root;
+        return;
+      }
+    } catch (err) {
+      // keep looking one folder up
+    }
+    parts.pop();
+  }
+})();
+</script>
+</body>
+</html>
+"""
+
+
+def write_404(site_dir: Path) -> Path:
+    """Replace MkDocs's 404.html (root-absolute URLs) with the self-contained error page above."""
+    links = "\n".join(f'<li><a data-caminho="{href}" href="{href}">{html.escape(text)}</a></li>'
+                       for href, text in NOT_FOUND_LINKS)
+    out = Path(site_dir) / "404.html"
+    out.write_text(NOT_FOUND_HTML.replace("__LINKS__", links).replace("__MARKER__", ROOT_MARKER),
+                   encoding="utf-8")
+    return out
 
 
 # Pyodide files the calculator page loads (its loader, the runtime and the standard library). The lock
@@ -785,6 +972,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     generate()
     run_mkdocs(SITE)
+    write_404(SITE)
     pack_calculator(SITE)
     finish_site(SITE, zip_to=DIST if args.zip else None)
     return 0

@@ -224,12 +224,10 @@ ROOT_ABSOLUTE = re.compile(r"""(?:href|src|action)\s*=\s*["']/(?!/)""")
 def test_built_html_uses_only_relative_urls():
     """Served from a sub-path (/cotas/), a root-absolute URL would leave the site.
 
-    404.html is MkDocs's error page, served for any missing path at any depth, so its URLs are
-    root-absolute by design (docs/hospedar.md says how to use it under a sub-path)."""
+    404.html included: build.py replaces MkDocs's (root-absolute URLs) with a self-contained page that
+    finds the site root at run time (tests/test_browser.py, test_404_page_under_a_sub_path)."""
     offenders = []
     for page in SITE.rglob("*.html"):
-        if page.name == "404.html":
-            continue
         for m in ROOT_ABSOLUTE.finditer(page.read_text(encoding="utf-8")):
             offenders.append(f"{page.relative_to(SITE)}: {m.group(0)}")
     assert offenders == []

@@ -5,6 +5,7 @@ The site is built once per session if site/index.html is missing; `make test` bu
 
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import re
@@ -95,6 +96,38 @@ def test_every_line_of_the_seed_is_on_its_page(site, slug):
         assert line in page_lines, f"linha ausente ou alterada em {slug}: {line!r}"
     # same lines, same order, nothing added inside the law text
     assert [x for x in page_lines if x.strip()] == seed_lines
+
+
+PERMALINK = "\x00"
+
+
+def law_blocks_with_permalinks(page_html: str) -> list[list[str]]:
+    """Each .dispositivo block as its text lines, with every ¶ permalink kept as a PERMALINK marker."""
+    out = []
+    for block in re.findall(r'<div class="dispositivo[^"]*">(.*?)</div>', page_html, flags=re.S):
+        block = re.sub(r'<a class="citar"[^>]*>.*?</a>', PERMALINK, block, flags=re.S)
+        block = re.sub(r"<br>\n?", "\n", block)
+        out.append(html.unescape(re.sub(r"<[^>]+>", "", block)).split("\n"))
+    return out
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_every_seed_line_is_one_intact_run_in_one_block(site, slug):
+    """A seed line is never split by a permalink or spread over two blocks: the ¶ links come after it
+    (Quissamã's art. 5º caput and its inline note "(Prazo prorrogado…)" form one line)."""
+    seed_lines = [line for line in seed_file(slug).read_text(encoding="utf-8").split("\n") if line.strip()]
+    blocks = law_blocks_with_permalinks((site / "gerado" / f"{slug}.html").read_text(encoding="utf-8"))
+    runs = [line.rstrip(PERMALINK).strip() for block in blocks for line in block]
+    for line in seed_lines:
+        assert line.strip() in runs, f"linha partida ou ausente em {slug}: {line!r}"
+
+
+def test_inline_note_keeps_its_anchor_inside_the_line(site):
+    page_html = (site / "gerado" / "quissama.html").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r'<div class="dispositivo[^"]*">(.*?)</div>', page_html, flags=re.S)
+                 if 'id="art5_cpt"' in b)
+    assert 'id="art5_cpt_nota1"' in block and "nota-na-linha" in block
+    assert block.index('class="citar"') > block.index("(Prazo prorrogado")
 
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)
@@ -245,8 +278,7 @@ def test_no_broken_internal_links_or_anchors(site):
     broken = []
     checked = 0
     for path in html_files(site):
-        if path == site / "404.html":
-            continue  # served at any missing path: MkDocs gives it root-absolute URLs on purpose
+        # 404.html included: its links are relative to the site root (and fixed at run time for any depth)
         for _tag, url in Page(path.read_text(encoding="utf-8")).links:
             parts = urlsplit(url)
             if parts.scheme in ("http", "https", "mailto", "tel", "data", "blob") or url.startswith("//"):
@@ -392,3 +424,82 @@ def test_annotation_rules_exist_and_link_both_ways(site):
             section = metodologia[metodologia.index(f'id="{anchor}"'):]
             section = section[:section.find("<h3", 10) if "<h3" in section[10:] else len(section)]
             assert f'href="{norm.slug}.html#{pid}"' in section  # rule → provision
+
+
+def _visible_text(fragment: str) -> str:
+    """Text a reader sees, without <code> (Python names shown to developers are code)."""
+    fragment = re.sub(r"<code[^>]*>.*?</code>", " ", fragment, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
+
+
+def test_methodology_shows_human_labels_not_python_names(site):
+    metodologia = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
+    main = metodologia[metodologia.index('id="cobertura"'):]
+    visible = _visible_text(main)
+    for norm in NORM_SLUGS:
+        for p in calculator.parameters(norm)["parameters"]:
+            assert f"<code>{p['name']}</code>" in main  # still there, as code, for developers
+            if "_" in p["name"]:
+                assert p["name"] not in visible, p["name"]
+            for literal in ("True", "False", "None"):
+                assert not re.search(rf"\b{literal}\b", visible), literal
+            if isinstance(p["value"], str) and "_" in p["value"]:
+                assert p["value"].split(" ")[0] not in visible, p["value"]
+    assert "calculator." not in visible
+    assert "acumulada" not in visible and "cumulativa" in visible
+
+
+def test_law_pages_name_rules_readably(site):
+    page_html = (site / "gerado" / "ubatuba.html").read_text(encoding="utf-8")
+    assert "Regra na calculadora:" in page_html
+    assert "calculator.ubatuba" not in _visible_text(page_html)
+    assert "<code>ubatuba.reserved_seats</code>" in page_html
+
+
+def test_coverage_is_consistent_with_the_parameters(site):
+    """A provision cited as the basis of a calculator parameter is never listed as "not implemented"."""
+    metodologia = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
+    for norm in load_corpus().norms:
+        section = metodologia[metodologia.index(f'id="{norm.slug}"'):]
+        section = section[section.index("Não implementados"):]
+        section = section[:section.index("</ul>")]
+        not_done = set(re.findall(rf'href="{norm.slug}\.html#([^"]+)"', section))
+        params = calculator.parameters(norm.slug)["parameters"]
+        cited = {b.split(":", 1)[1] for p in params for b in p["basis"]}
+        for pid in not_done:
+            sub = {p.id for p in norm.get(pid).walk()}
+            assert not (sub & cited), f"{norm.slug}:{pid} é base de parâmetro e aparece como não implementado"
+
+
+def test_law_page_button_preselects_the_norm(site):
+    for slug in NORM_SLUGS:
+        page_html = (site / "gerado" / f"{slug}.html").read_text(encoding="utf-8")
+        assert f'href="../calculadora.html?norma={slug}#reserva">Calcular vagas reservadas' in page_html
+
+
+def test_tables_json_carries_the_calculators_warnings_and_validity(site):
+    data = json.loads((site / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
+    for slug, table in data["norms"].items():
+        validity = table["validity"]
+        assert validity["date"] == data["generated"]
+        rule = getattr(calculator, slug).validity(datetime.date.fromisoformat(data["generated"]))
+        assert validity["applies"] == rule["applies"]
+        for row in table["rows"]:
+            res = calculator.reserve(slug, row["vacancies"], percent=table["percent"])
+            shown = [table["messages"][k] for k in row["reserve_warnings"]]
+            assert [w["message"] for w in shown] == [w["message"] for w in res["warnings"]]
+            order = calculator.order(slug, row["vacancies"], percent=table["percent"])
+            assert [table["messages"][k]["message"] for k in row["order_warnings"]] == \
+                [w["message"] for w in order["warnings"]]
+    ubatuba = data["norms"]["ubatuba"]["validity"]
+    if data["generated"] > "2024-06-16":
+        assert ubatuba["applies"] is False and "não se aplica" in ubatuba["summary"]
+
+
+def test_tables_page_states_validity_per_norm(site):
+    page_html = (site / "gerado" / "tabelas.html").read_text(encoding="utf-8")
+    data = json.loads((site / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
+    for slug, table in data["norms"].items():
+        section = page_html[page_html.index(f'id="{slug}"'):]
+        section = section[:section.index("<table")]
+        assert html.escape(table["validity"]["summary"], quote=False) in section, slug

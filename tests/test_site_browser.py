@@ -107,7 +107,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 GENERATED = ("ubatuba", "quissama", "lins", "comparativo", "conflitos", "metodologia", "tabelas", "downloads")
-PAGES = ["index.html", "glossario.html", "sobre.html"] + [f"gerado/{name}.html" for name in GENERATED]
+PAGES = ["index.html", "glossario.html", "sobre.html", "404.html"]
+PAGES += [f"gerado/{name}.html" for name in GENERATED]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -119,3 +120,16 @@ def test_no_serious_accessibility_violations(page, base_url, path):
         ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))")
     assert violations == []
     assert page.outside == []
+
+
+def test_hovered_and_focused_buttons_keep_their_contrast(page, base_url):
+    """Material's deep-orange accent (hover/focus of buttons) gave white text 2.8:1; site.css darkens it."""
+    page.goto(base_url + "gerado/ubatuba.html")
+    page.add_script_tag(path=str(AXE))
+    for selector in (".acoes .md-button--primary", ".acoes .md-button:not(.md-button--primary)"):
+        page.hover(selector)
+        page.focus(selector)
+        violations = page.evaluate(
+            "(s) => axe.run(document.querySelector(s), {runOnly: {type: 'rule', values: ['color-contrast']}})"
+            ".then(r => r.violations.map(v => v.id))", selector)
+        assert violations == [], selector

@@ -35,7 +35,12 @@ const FIELDS = {
   simular: ["norma", "vagas", "percentual", "vagas_pcd", "vagas_femininas", "leitura", "precedencia",
     "substituicao", "equidade_genero", "csv"],
 };
-const MAX_CSV_IN_URL = 6000;
+// Fields never written to the URL: the classification list holds candidates' names and stays on this
+// computer (a link is sent to the server that hosts the site, kept in its logs and in the history).
+const NOT_IN_URL = new Set(["csv"]);
+const ASK_FOR_FILE =
+  "Por privacidade, a lista de classificação não vai no link (ela fica só no seu computador). " +
+  "As opções da simulação foram restauradas: cole ou envie o arquivo CSV de novo e clique em Simular.";
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, attrs = {}, ...children) {
@@ -119,7 +124,7 @@ function basisList(refs, title = "Base legal") {
 function explanation(result) {
   const frag = document.createDocumentFragment();
   if (result.warnings && result.warnings.length) {
-    const box = el("div", { class: "calc-avisos" }, el("h4", {}, "Avisos, conflitos e interpretações"));
+    const box = el("div", { class: "calc-avisos" }, el("h3", {}, "Avisos, conflitos e interpretações"));
     const ul = el("ul");
     for (const w of result.warnings) {
       const li = el("li", {}, w.message || String(w));
@@ -154,22 +159,36 @@ const pending = new Map();
 let nextId = 1;
 const loadStart = performance.now();
 
-function setStatus(text, step, state) {
+// Loading has LOAD_STEPS steps (worker.js): the bar shows the steps already done.
+const LOAD_STEPS = 3;
+const TABLE_SCOPE = "1 a 100 vagas, com o percentual padrão, sem data do edital";
+
+function setStatus(text, done, state) {
   $("calc-status-texto").textContent = text;
   const bar = $("calc-progresso");
-  if (step !== undefined) bar.value = step;
+  if (done !== undefined) bar.value = done;
   if (state) {
     $("calc-status").dataset.state = state;
     if (state !== "loading") bar.hidden = true;
   }
 }
 
+// The browser's own error (often in English, e.g. "Failed to fetch") is kept out of the status text:
+// it goes, labelled, in a collapsed "Detalhe técnico" element for whoever maintains the site.
+function setTechnicalDetail(detail) {
+  const box = $("calc-detalhe-tecnico");
+  if (!box || !detail) return;
+  $("calc-detalhe-tecnico-texto").textContent = detail;
+  box.hidden = false;
+}
+
 function startWorker() {
   if (typeof WebAssembly === "undefined" || typeof Worker === "undefined") {
     pythonState = "failed";
     setStatus(
-      "Este navegador não executa a calculadora em Python (sem WebAssembly). " +
-        "As vagas reservadas vêm das tabelas pré-calculadas (1 a 100 vagas); a ordem de convocação e a simulação ficam indisponíveis.",
+      "Este navegador não executa a calculadora em Python (não tem WebAssembly). " +
+        `As vagas reservadas e a ordem de convocação vêm das tabelas pré-calculadas (${TABLE_SCOPE}); ` +
+        "a simulação e a explicação passo a passo não estão disponíveis.",
       0,
       "failed",
     );
@@ -184,11 +203,11 @@ function startWorker() {
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "progress") {
-      setStatus(`${msg.text} (etapa ${msg.step} de 3)`, msg.step);
+      setStatus(`${msg.text} (etapa ${msg.step} de ${LOAD_STEPS})`, msg.step - 1);
     } else if (msg.type === "ready") {
       pythonState = "ready";
       document.documentElement.dataset.pythonReadyMs = String(Math.round(performance.now() - loadStart));
-      setStatus("Calculadora pronta: as respostas são calculadas pelas regras em Python.", 4, "ready");
+      setStatus("Calculadora pronta: as respostas são calculadas pelas regras em Python.", LOAD_STEPS, "ready");
       rerunAfterReady();
     } else if (msg.type === "failed") {
       workerFailed(msg.message);
@@ -208,12 +227,13 @@ function workerFailed(detail) {
   if (pythonState === "failed") return;
   pythonState = "failed";
   setStatus(
-    "Não foi possível carregar a calculadora em Python neste navegador" +
-      (detail ? ` (${detail})` : "") +
-      ". As vagas reservadas continuam disponíveis pelas tabelas pré-calculadas (1 a 100 vagas).",
+    "Não foi possível carregar a calculadora em Python neste navegador. " +
+      `As vagas reservadas e a ordem de convocação continuam disponíveis pelas tabelas pré-calculadas (${TABLE_SCOPE}); ` +
+      "a simulação e a explicação passo a passo não estão disponíveis. Recarregar a página pode resolver.",
     0,
     "failed",
   );
+  setTechnicalDetail(detail);
   for (const { resolve } of pending.values()) resolve({ failed: true });
   pending.clear();
   for (const tool of TOOLS) if (lastRequest[tool]) run(tool, false);
@@ -282,11 +302,11 @@ function readForm(tool) {
   return req;
 }
 
-function fillForm(tool, req) {
+function fillForm(tool, req, keepLocal = true) {
   const form = formOf(tool);
   for (const name of FIELDS[tool]) {
     const field = form.elements.namedItem(name);
-    if (!field) continue;
+    if (!field || (keepLocal && NOT_IN_URL.has(name))) continue;
     if (field.type === "checkbox") field.checked = req[name] === field.value;
     else field.value = req[name] ?? (field.tagName === "SELECT" ? field.options[0].value : "");
   }
@@ -310,11 +330,7 @@ function stateToQuery(tool, req) {
   const params = new URLSearchParams();
   params.set("ferramenta", tool);
   for (const name of FIELDS[tool]) {
-    if (req[name] === undefined) continue;
-    if (name === "csv" && req.csv.length > MAX_CSV_IN_URL) {
-      params.set("csv_omitido", "1"); // too long for a link: the reopened page asks for the file again
-      continue;
-    }
+    if (req[name] === undefined || NOT_IN_URL.has(name)) continue;
     params.set(name, req[name]);
   }
   return `?${params.toString()}#${tool === "simular" ? "simulacao" : tool}`;
@@ -325,7 +341,7 @@ function queryToState() {
   const tool = params.get("ferramenta");
   if (!TOOLS.includes(tool)) return null;
   const req = { command: tool };
-  for (const name of FIELDS[tool]) if (params.has(name)) req[name] = params.get(name);
+  for (const name of FIELDS[tool]) if (params.has(name) && !NOT_IN_URL.has(name)) req[name] = params.get(name);
   return { tool, req };
 }
 
@@ -350,10 +366,16 @@ function clearErrors(tool) {
   for (const f of form.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
 }
 
+// Python's messages may start in lowercase ("o número de vagas deve ser…"); shown alone, they start with a capital.
+export const sentence = (text) => {
+  const s = String(text ?? "");
+  return s ? s[0].toLocaleUpperCase("pt-BR") + s.slice(1) : s;
+};
+
 function showError(tool, error) {
   const field = error.field && formOf(tool).elements.namedItem(error.field);
   const target = (field && $(`${tool}-${error.field}-erro`)) || $(`${tool}-geral-erro`);
-  target.textContent = error.message;
+  target.textContent = sentence(error.message);
   target.hidden = false;
   if (field && field.setAttribute) field.setAttribute("aria-invalid", "true");
 }
@@ -383,21 +405,21 @@ async function run(tool, push) {
   };
 
   if (pythonState !== "ready") {
-    const row = tableLookup(await loadTables(), tool, req);
+    const tables = await loadTables();
+    const row = tableLookup(tables, tool, req);
     if (seq !== runSeq[tool]) return;
     if (row) {
-      out.replaceChildren(renderTableAnswer(tool, req, row));
+      out.replaceChildren(renderTableAnswer(tool, req, row, tables.norms[req.norma]));
       mark("tabela");
     } else {
-      out.replaceChildren(
-        el(
-          "p",
-          { class: "calc-espera" },
-          pythonState === "failed"
-            ? "Sem a calculadora em Python, só há resposta pré-calculada para as vagas reservadas de 1 a 100 vagas (sem data de edital e com o percentual padrão)."
-            : "Aguardando a calculadora em Python terminar de carregar…",
-        ),
-      );
+      let waiting = "Aguardando a calculadora em Python terminar de carregar…";
+      if (pythonState === "failed") {
+        waiting = tool === "simular"
+          ? "A simulação precisa da calculadora em Python, que não pôde ser carregada neste navegador."
+          : "Sem a calculadora em Python, só há resposta pré-calculada para as vagas reservadas e a ordem de " +
+            `convocação de ${TABLE_SCOPE} e sem outro vínculo ou leitura. Veja também as tabelas de vagas.`;
+      }
+      out.replaceChildren(el("p", { class: "calc-espera" }, waiting));
       mark("espera");
     }
     if (pythonState === "failed") return;
@@ -430,7 +452,7 @@ function headline(text) {
   return el("p", { class: "calc-resposta" }, el("strong", {}, text));
 }
 
-function renderTableAnswer(tool, req, row) {
+function renderTableAnswer(tool, req, row, normTable) {
   const frag = document.createDocumentFragment();
   frag.append(el("p", { class: "calc-selo" }, "Resposta pré-calculada (tabela gerada no build pelas mesmas regras)"));
   const reserved = row.reserved;
@@ -439,8 +461,23 @@ function renderTableAnswer(tool, req, row) {
   } else {
     frag.append(renderStrip(Number(req.vagas), row.positions));
   }
+  // Validity: the calculator's own rule for an edital published on the build date (as the norm page says).
+  const validity = normTable.validity;
+  if (validity && validity.summary) {
+    const p = el("p", { class: validity.applies ? "calc-vigencia" : "calc-aviso calc-vigencia" });
+    if (!validity.applies) p.append(el("strong", {}, "Atenção: "));
+    p.append(validity.summary);
+    if (!validity.applies) p.append(" Informe a data de publicação do edital para saber se a reserva se aplica.");
+    frag.append(p);
+  }
+  // The calculator's warnings for this very answer, computed at build time (tabelas.json).
+  const keys = (tool === "reserva" ? row.reserve_warnings : row.order_warnings) || [];
+  const warnings = keys.map((k) => (normTable.messages || {})[k]).filter(Boolean);
+  frag.append(explanation({ warnings }));
   const more = el("p", { class: "calc-bases" },
-    "A explicação passo a passo, com a base legal, aparece quando a calculadora em Python termina de carregar. Veja também o ");
+    pythonState === "failed"
+      ? "Sem a calculadora em Python neste navegador, não há explicação passo a passo. Veja o "
+      : "A explicação passo a passo, com a base legal, aparece quando a calculadora em Python termina de carregar. Veja também o ");
   more.append(el("a", { href: normPageUrl(req.norma) || "#" }, `texto anotado (${NORM_NAMES[req.norma]})`), " e as ");
   more.append(el("a", { href: normPageUrl("tabelas") || "#" }, "tabelas de vagas"), ".");
   frag.append(more);
@@ -543,21 +580,29 @@ function renderOrder(result, req) {
 
 let lastSimulation = null;
 
-function reasonCell(text, basis) {
-  const div = el("div");
-  if (text) div.append(el("p", {}, text));
+function reasonBlock(text, basis) {
+  const div = el("div", { class: "calc-motivo-texto" });
+  div.append(el("p", {}, el("strong", {}, "Por quê: "), text || "—"));
   const b = basisList(basis, "Base");
   if (b) div.append(b);
   return div;
 }
 
+// A compact table: one row of short cells per item, then a full-width row with its reason and legal
+// basis (a long text never squeezes into a narrow column). On narrow screens (calculadora.css) each
+// item becomes a card: every cell on its own line, labelled with its column header (data-rotulo).
 function table(caption, headers, rows, id) {
-  const t = el("table", {}, el("caption", {}, caption));
+  const t = el("table", { class: "calc-tabela-motivos" }, el("caption", {}, caption));
   if (id) t.id = id;
   t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))));
-  const tbody = el("tbody");
-  for (const cells of rows) tbody.append(el("tr", {}, ...cells.map((c) => el("td", {}, c))));
-  t.append(tbody);
+  for (const { cells, reason, basis } of rows) {
+    const tbody = el("tbody", { class: "calc-item" });
+    tbody.append(el("tr", { class: "calc-item-dados" },
+      ...cells.map((c, i) => el("td", { "data-rotulo": headers[i] }, c))));
+    tbody.append(el("tr", { class: "calc-item-motivo" },
+      el("td", { colspan: String(headers.length) }, reasonBlock(reason, basis))));
+    t.append(tbody);
+  }
   return el("div", { class: "calc-rolagem" }, t);
 }
 
@@ -574,15 +619,18 @@ function renderSimulation(result) {
   frag.append(
     table(
       "Nomeações em ordem de convocação",
-      ["Vaga", "Inscrição", "Nome", "Classificação", "Lista", "Por quê"],
-      noms.map((n) => [
-        String(n.seat),
-        String(n.candidate ?? ""),
-        String(n.name ?? ""),
-        n.rank === undefined || n.rank === null ? "" : `${n.rank}º`,
-        n.seat_type && n.seat_type !== n.list ? `${listName(n.list)} (vaga de ${listName(n.seat_type)})` : listName(n.list),
-        reasonCell(n.reason, n.basis),
-      ]),
+      ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
+      noms.map((n) => ({
+        cells: [
+          String(n.seat),
+          String(n.candidate ?? ""),
+          String(n.name ?? ""),
+          n.rank === undefined || n.rank === null ? "" : `${n.rank}º`,
+          n.seat_type && n.seat_type !== n.list ? `${listName(n.list)} (vaga de ${listName(n.seat_type)})` : listName(n.list),
+        ],
+        reason: n.reason,
+        basis: n.basis,
+      })),
       "simular-nomeacoes",
     ),
   );
@@ -590,20 +638,20 @@ function renderSimulation(result) {
   download.addEventListener("click", downloadSimulation);
   frag.append(el("p", {}, download));
   if (result.unfilled_seats && result.unfilled_seats.length) {
-    frag.append(table("Vagas não preenchidas", ["Vaga", "Lista", "Por quê"],
-      result.unfilled_seats.map((u) => [String(u.seat), listName(u.list), reasonCell(u.reason, u.basis)])));
+    frag.append(table("Vagas não preenchidas", ["Vaga", "Lista"],
+      result.unfilled_seats.map((u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis }))));
   }
   if (result.reverted_seats && result.reverted_seats.length) {
-    frag.append(table("Vagas revertidas", ["Vaga", "De", "Para", "Por quê"],
-      result.reverted_seats.map((r) => [String(r.seat), listName(r.from), listName(r.to), reasonCell(r.reason, r.basis)])));
+    frag.append(table("Vagas revertidas", ["Vaga", "De", "Para"],
+      result.reverted_seats.map((r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis }))));
   }
   if (result.excluded && result.excluded.length) {
-    frag.append(table("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por", "Por quê"],
-      result.excluded.map((e) => [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—"), reasonCell(e.reason, e.basis)])));
+    frag.append(table("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"],
+      result.excluded.map((e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis }))));
   }
   if (result.moved && result.moved.length) {
-    frag.append(table("Candidatos que mudaram de lista", ["Candidato", "De", "Para", "Por quê"],
-      result.moved.map((m) => [String(m.candidate ?? ""), listName(m.from), listName(m.to), reasonCell(m.reason, m.basis)])));
+    frag.append(table("Candidatos que mudaram de lista", ["Candidato", "De", "Para"],
+      result.moved.map((m) => ({ cells: [String(m.candidate ?? ""), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }))));
   }
   if (result.published_lists) {
     const box = el("details", { class: "calc-detalhe" }, el("summary", {}, "Listas publicadas (inscrições em ordem de classificação)"));
@@ -663,17 +711,46 @@ async function readCsvFile(file) {
   return text;
 }
 
+function resetTool(tool) {
+  fillForm(tool, {}, tool === "simular"); // the CSV the user loaded stays in its text area
+  clearErrors(tool);
+  $(`${tool}-resultado`).replaceChildren();
+  delete $(`${tool}-resultado`).dataset.origem;
+  delete lastRequest[tool];
+  runSeq[tool] = (runSeq[tool] || 0) + 1; // an answer still on its way is dropped
+}
+
+// The URL holds the state of ONE tool (the last one used); the others are reset, so that back and
+// forward always show exactly what the URL says.
 function restoreFromUrl() {
+  const params = new URLSearchParams(location.search);
+  if (params.has("csv") || params.has("csv_omitido")) {
+    // an old link that carried the list: take it out of the address bar and the history entry
+    params.delete("csv");
+    params.delete("csv_omitido");
+    history.replaceState(history.state, "", `?${params.toString()}${location.hash}`);
+  }
   const state = queryToState();
-  if (!state) return false;
+  for (const tool of TOOLS) if (!state || tool !== state.tool) resetTool(tool);
+  if (!state) {
+    // ?norma=… alone (the "Calcular vagas reservadas" button of a norm page): preselect that norm.
+    const norm = params.get("norma");
+    if (norm && NORM_NAMES[norm]) {
+      for (const tool of TOOLS) {
+        formOf(tool).elements.namedItem("norma").value = norm;
+        updateFieldVisibility(tool);
+      }
+    }
+    return false;
+  }
   fillForm(state.tool, state.req);
-  if (state.tool === "simular" && new URLSearchParams(location.search).has("csv_omitido")) {
+  if (state.tool === "simular" && !$("simular-csv").value.trim()) {
     clearErrors("simular");
-    $("simular-resultado").replaceChildren();
-    showError("simular", {
-      field: "csv",
-      message: "A lista de classificação era grande demais para caber no link: cole ou envie o arquivo de novo e clique em Simular.",
-    });
+    const out = $("simular-resultado");
+    out.replaceChildren(el("p", { class: "calc-aviso", id: "simular-pede-arquivo" }, ASK_FOR_FILE));
+    out.dataset.origem = "pede-arquivo";
+    delete lastRequest.simular;
+    $("calc-anuncio").textContent = ASK_FOR_FILE;
     return true;
   }
   run(state.tool, false);
@@ -707,16 +784,7 @@ function init() {
       showError("simular", { field: "csv", message: `Não foi possível abrir o arquivo de exemplo (${err.message}).` });
     }
   });
-  window.addEventListener("popstate", () => {
-    if (!restoreFromUrl()) {
-      for (const tool of TOOLS) {
-        fillForm(tool, {});
-        clearErrors(tool);
-        $(`${tool}-resultado`).replaceChildren();
-        delete lastRequest[tool];
-      }
-    }
-  });
+  window.addEventListener("popstate", () => restoreFromUrl());
   restoreFromUrl();
 }
 
