@@ -32,20 +32,12 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILT_SITE = ROOT / "site"
+from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, try_verified_copy
+from tests.support import SITE as BUILT_SITE
+
 # Measurements run on a private copy of site/ (other builds may rewrite site/ meanwhile).
 SITE = BUILT_SITE
 PY = sys.executable
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 CALC_URL = "calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva"
 LAW_PAGE = "gerado/ubatuba.html"
 CANDIDATES = 100_000
@@ -126,20 +118,10 @@ def measure_build() -> dict:
 
 def copy_site(dest: Path) -> Path:
     """A private copy of site/ whose SHA256SUMS verifies (retries while another build rewrites site/)."""
-    for _ in range(40):
-        shutil.rmtree(dest, ignore_errors=True)
-        try:
-            shutil.copytree(BUILT_SITE, dest)
-        except (shutil.Error, OSError):
-            time.sleep(3)
-            continue
-        check = subprocess.run(
-            ["sha256sum", "--check", "--strict", "--quiet", "SHA256SUMS"], cwd=dest, capture_output=True
-        )
-        if check.returncode == 0:
-            return dest
-        time.sleep(3)
-    raise SystemExit("site/ incompleto ou sem SHA256SUMS válido: rode `python build.py`.")
+    copy = try_verified_copy(dest)
+    if copy is None:
+        raise SystemExit("site/ incompleto ou sem SHA256SUMS válido: rode `python build.py`.")
+    return copy
 
 
 def make_candidates() -> bytes:

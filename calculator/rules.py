@@ -215,7 +215,11 @@ def first_reaching(count: Callable[[int], int], k: int, hi: int) -> int | None:
         return 1
     if count(hi) < k:
         return None
-    lo = 1
+    return _bisect_reaching(count, k, 1, hi)
+
+
+def _bisect_reaching(count: Callable[[int], int], k: int, lo: int, hi: int) -> int:
+    """Smallest n in lo..hi with count(n) ≥ k, given count(hi) ≥ k (count non-decreasing): bisection."""
     while lo < hi:
         mid = (lo + hi) // 2
         if count(mid) >= k:
@@ -270,15 +274,8 @@ def _search_positions(count: Callable[[int], int], vacancies: int, shown: int) -
             prev = hi
             step_size *= 2
             hi = min(prev + step_size, vacancies)
-        lo = prev + 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if count(mid) >= k:
-                hi = mid
-            else:
-                lo = mid + 1
-        positions.append(lo)
-        prev = lo
+        prev = _bisect_reaching(count, k, prev + 1, hi)
+        positions.append(prev)
     return positions
 
 

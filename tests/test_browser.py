@@ -21,22 +21,13 @@ from urllib.parse import unquote_plus, urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+sys.path.insert(0, str(ROOT))  # also when run as a script (measure(), at the end)
+from tests.support import CHROMIUM, CHROMIUM_ARGS, SITE, require_site_files  # noqa: E402
+
 SUBPATH = "/cotas/"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = '#calc-status[data-state="ready"]'
 PY_TIMEOUT = 90_000  # ms: cold Pyodide start on a slow CI machine
-
-sys.path.insert(0, str(ROOT))
 
 
 def handle(request: dict) -> dict:
@@ -57,16 +48,9 @@ def tables() -> dict:
 # --------------------------------------------------------------------------- infrastructure
 def require_site() -> Path:
     """The built site, or a clear failure (never a skip): these tests check what build.py produced."""
-    needed = ["calculadora.html", "gerado/ubatuba.html", "gerado/tabelas.json",
-              "assets/calculadora/calculator.zip", "assets/calculadora/worker.js",
-              "assets/pyodide/pyodide.mjs"]
-    missing = [p for p in needed if not (SITE / p).is_file()]
-    if missing:
-        pytest.fail(
-            f"site/ não foi gerado ou está incompleto (faltam: {', '.join(missing)}). "
-            "Rode `.venv/bin/python build.py` (ou `make test`, que gera o site antes do pytest).",
-            pytrace=False,
-        )
+    require_site_files(["calculadora.html", "gerado/ubatuba.html", "gerado/tabelas.json",
+                        "assets/calculadora/calculator.zip", "assets/calculadora/worker.js",
+                        "assets/pyodide/pyodide.mjs"])
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium não encontrado em {CHROMIUM}: `apt-get install chromium` (ou `make test`).",
                     pytrace=False)

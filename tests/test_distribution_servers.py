@@ -8,6 +8,7 @@ Skipped when nginx / apache2 are not installed (`apt-get install nginx apache2`)
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import socket
@@ -19,11 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_distribution_snapshot import CHROMIUM, CHROMIUM_ARGS, verified_copy
+from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, verified_copy
 
-ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "hospedar.md"
-SITE = ROOT / "site"
 
 
 def snippet(lang: str) -> str:
@@ -48,6 +47,18 @@ def wait_port(port: int, proc: subprocess.Popen, log: Path) -> None:
                 return
         time.sleep(0.1)
     pytest.fail("servidor não abriu a porta")
+
+
+@contextlib.contextmanager
+def serving(cmd: list[str], port: int, log: Path):
+    """Runs a server in the foreground (cmd) listening on port; yields its origin, then stops it."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port, proc, log)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -79,17 +90,9 @@ def nginx(www, tmp_path_factory):
         f"daemon off;\npid {prefix}/nginx.pid;\nerror_log {prefix}/error.log;\nevents {{}}\n"
         f"http {{\ninclude /etc/nginx/mime.types;\naccess_log off;\n{conf}\n}}\n"
     )
-    proc = subprocess.Popen(
-        [exe, "-p", str(prefix), "-c", str(prefix / "nginx.conf")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_port(port, proc, prefix / "error.log")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    cmd = [exe, "-p", str(prefix), "-c", str(prefix / "nginx.conf")]
+    with serving(cmd, port, prefix / "error.log") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -122,17 +125,9 @@ Alias /cotas {www}/cotas
 {block}
 </Directory>
 """)
-    proc = subprocess.Popen(
-        [exe, "-f", str(prefix / "httpd.conf"), "-DFOREGROUND"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_port(port, proc, prefix / "error.log")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    cmd = [exe, "-f", str(prefix / "httpd.conf"), "-DFOREGROUND"]
+    with serving(cmd, port, prefix / "error.log") as base:
+        yield base
 
 
 def head(url: str, gzip_ok: bool) -> dict:

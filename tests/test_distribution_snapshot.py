@@ -14,7 +14,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,41 +21,12 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
+from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, sha256sum_check, verified_copy
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SNAPSHOT_URL_PART = "assets/calculadora/calculator.snapshot.bin"
 READY = '#calc-status[data-state="ready"]'
 
 sys.path.insert(0, str(ROOT))
-
-
-def verified_copy(dest: Path) -> Path:
-    """A copy of site/ whose SHA256SUMS verifies (retrying while another build is writing site/)."""
-    for _ in range(40):
-        shutil.rmtree(dest, ignore_errors=True)
-        try:
-            shutil.copytree(SITE, dest)
-        except (shutil.Error, OSError):
-            time.sleep(3)
-            continue
-        if (dest / "SHA256SUMS").is_file():
-            ok = subprocess.run(
-                ["sha256sum", "--check", "--strict", "--quiet", "SHA256SUMS"], cwd=dest, capture_output=True
-            )
-            if ok.returncode == 0:
-                return dest
-        time.sleep(3)
-    pytest.fail("site/ não foi gerado por completo: rode `.venv/bin/python build.py`.", pytrace=False)
 
 
 @pytest.fixture(scope="module")
@@ -270,12 +240,7 @@ def test_zip_of_the_built_site_round_trips(site: Path, tmp_path: Path):
     with zipfile.ZipFile(out) as zf:
         zf.extractall(tmp_path / "x")
     unpacked = tmp_path / "x" / "cotas-em-concursos-0.0.0-test"
-    check = subprocess.run(
-        ["sha256sum", "--check", "--strict", "--quiet", "SHA256SUMS"],
-        cwd=unpacked,
-        capture_output=True,
-        text=True,
-    )
+    check = sha256sum_check(unpacked)
     assert check.returncode == 0, check.stdout[:2000]
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert sorted(p.relative_to(unpacked).as_posix() for p in unpacked.rglob("*") if p.is_file()) == files

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+from tests.support import ROOT, SITE, require_site_files
+
 NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
 NORMS = ("ubatuba", "quissama", "lins")
 
@@ -27,15 +27,8 @@ from calculator.api import handle  # noqa: E402
 
 
 def require_site() -> Path:
-    needed = ["assets/pyodide/pyodide.mjs", "assets/pyodide/pyodide.asm.wasm",
-              "assets/calculadora/calculator.zip"]
-    missing = [p for p in needed if not (SITE / p).is_file()]
-    if missing:
-        pytest.fail(
-            f"site/ não foi gerado ou está incompleto (faltam: {', '.join(missing)}). "
-            "Rode `.venv/bin/python build.py` (ou `make test`, que gera o site antes do pytest).",
-            pytrace=False,
-        )
+    require_site_files(["assets/pyodide/pyodide.mjs", "assets/pyodide/pyodide.asm.wasm",
+                        "assets/calculadora/calculator.zip"])
     if shutil.which("node") is None:
         pytest.fail("Node.js não encontrado no PATH (roda o Pyodide fora do navegador).", pytrace=False)
     return SITE
