@@ -883,9 +883,9 @@ def _copy_if_present(src: Path, dest: Path) -> bool:
 def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
     """Start writing site_dir/SNAPSHOT; returns a function that waits for it and returns its path.
 
-    Node runs in the background (the caller compresses other files meanwhile). The snapshot itself is
-    not byte-reproducible (Python's start-up randomness), so with ``cache`` a snapshot is reused while
-    its inputs are unchanged: rebuilds are faster and keep the same bytes.
+    Node runs in the background (the caller compresses other files meanwhile). The snapshot is
+    byte-reproducible (tools/make_snapshot.mjs fixes the clock and the entropy while it is made); with
+    ``cache`` it is reused while its inputs are unchanged, which makes rebuilds faster.
     """
     import hashlib
     import os

@@ -93,6 +93,19 @@ def test_snapshot_cache_reuses_identical_bytes(site: Path, tmp_path: Path):
         build.start_snapshot(copy, cache=tmp_path / "cache")()
 
 
+def test_snapshot_is_reproducible(site: Path, tmp_path: Path):
+    """Two snapshots of the same site are byte-identical (fixed clock and entropy while it is made), so
+    two builds of one commit give the same SHA256SUMS; and the shipped one is that same snapshot."""
+    made = []
+    for name in ("a.bin", "b.bin"):
+        out = tmp_path / name
+        subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(site), str(out)],
+                       check=True, capture_output=True)
+        made.append(out.read_bytes())
+    assert made[0] == made[1]
+    assert (site / SNAPSHOT_URL_PART).read_bytes() == made[0]
+
+
 # --------------------------------------------------------------------------- Node: answers from the snapshot
 
 

@@ -6,6 +6,7 @@
 // The calculator page's worker loads it with loadPyodide({_loadSnapshot}) and falls back to a plain
 // load when that fails. _makeSnapshot/_loadSnapshot are underscored (unstable) Pyodide APIs: the Pyodide
 // version is pinned in package.json and both paths are tested (tests/test_distribution_snapshot.py).
+import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +19,22 @@ if (!siteDir || !outFile) {
 const indexDir = path.resolve(siteDir, "assets", "pyodide") + path.sep;
 const zipPath = path.resolve(siteDir, "assets", "calculadora", "calculator.zip");
 
+// Reproducible snapshot: while it is made, a fixed clock and a fixed entropy source (what Emscripten
+// reads in Node), so two builds of the same commit give the same bytes and the same SHA256SUMS. The
+// calculator uses neither; the page's interpreter reads the real clock once the snapshot is restored.
+const FIXED_MS = Date.UTC(2024, 0, 1);
+let ticks = 0;
+Date.now = () => FIXED_MS;
+performance.now = () => (ticks += 1);
+let seed = 0x9e3779b9;
+nodeCrypto.randomFillSync = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    bytes[i] = seed >>> 24;
+  }
+  return view;
+};
 const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: indexDir,
