@@ -30,7 +30,7 @@ _TRANSLATIONS = (
     (re.compile(r"unrecognized arguments: (?P<x>.+)"), "argumentos não reconhecidos: {x}"),
     (re.compile(r"argument (?P<a>\S+): expected one argument"), "a opção {a} precisa de um valor"),
     (re.compile(r"argument (?P<a>\S+): invalid choice: (?P<x>\S+?)(?: \(choose from (?P<c>.*)\))?$"),
-     "{a}: opção inválida {x} (escolha entre: {c})"),
+     "{a}: valor inválido {x} (escolha entre: {c})"),
     (re.compile(r"argument (?P<a>\S+): ignored explicit argument (?P<x>.+)"),
      "a opção {a} não aceita valor: {x}"),
     (re.compile(r"ambiguous option: (?P<x>\S+?)(?: could match (?P<c>.*))?$"), "opção ambígua: {x}"),

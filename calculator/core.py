@@ -15,6 +15,7 @@ from calculator.errors import InputError
 from calculator.params import parameters_table
 from calculator.rules import (
     collect_basis,
+    count_phrase,
     format_date,
     format_int,
     format_number,
@@ -82,7 +83,7 @@ def _option(value: object, field: str, what: str) -> str | None:
     if value is None or (isinstance(value, str) and value.strip() == ""):
         return None
     if not isinstance(value, str):
-        raise InputError(f"{what} inválido(a): {value!r}", field)
+        raise InputError(f"valor inválido para {what}: {value!r}", field)
     return value.strip().lower()
 
 
@@ -168,7 +169,8 @@ def order(norm: object, vacancies: object, percent: object = None, reading: obje
             f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
             f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
             f"{format_int(res['pattern']['period'])} nomeações "
-            f"({format_int(res['pattern']['reserved_per_period'])} reservada(s) por período).", []))
+            f"({count_phrase(res['pattern']['reserved_per_period'], 'reservada', 'reservadas')} "
+            "por período).", []))
     return {
         **_common(module, n),
         **_percent_fields(res["percent"]),

@@ -304,7 +304,7 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
 
     if not rows:
         raise InputError(
-            f"Linha {header_line + 1}: o arquivo tem cabeçalho mas nenhum candidato.", FIELD
+            f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum candidato.", FIELD
         )
 
     ties: list[tuple[str, ...]] = []
@@ -369,7 +369,8 @@ def _parse_choice(raw: str, allowed: tuple[str, ...], where: str, what: str) -> 
         return value
     accepted = ", ".join(v for v in allowed if v)
     raise InputError(
-        f"{where}: {what} “{_shown(raw)}” não reconhecida; use vazio ou um de: {accepted}.", FIELD
+        f"{where}: {what} “{_shown(raw)}” não reconhecida; deixe vazio ou use um destes valores: "
+        f"{accepted}.", FIELD
     )
 
 

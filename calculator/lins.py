@@ -17,6 +17,7 @@ from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
+    count_phrase,
     format_date,
     format_int,
     format_number,
@@ -46,8 +47,8 @@ PARAMS: dict[str, Parameter] = {
         Parameter("percentual", None, ("lins:art2_cpt_inc1", "lins:art5_cpt"), START, None,
                   "Fixado pela Lei nº 7.739/2023, que não está no corpus: informe o percentual do edital."),
         Parameter("arredondamento", "meio_para_cima (interpretação)", ("lins:art2_cpt_inc1",), START, None,
-                  "O decreto não trata de arredondamento; usa-se meio para cima, como as outras duas normas "
-                  "e a prática federal (interpretação)."),
+                  "O decreto não trata de arredondamento; usa-se o meio para cima, como nas outras duas "
+                  "normas e na prática federal (interpretação)."),
         Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("lins:art2_cpt",), START, None,
                   "Concursos para cargos de provimento efetivo e empregos públicos."),
         Parameter("entrada_em_vigor", START, ("lins:art11", "lins:cabecalho2", "lins:registro1"), START, None,
@@ -164,9 +165,9 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     if placed["positions_total"] != res["reserved"]:
         warnings.append(warning(
             "lins_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {format_int(res['reserved'])} vaga(s), mas a leitura \"{reading}\" só chama "
-            f"{format_int(placed['positions_total'])} delas entre as {format_int(vacancies)} primeiras "
-            "nomeações.", _ORIGIN + ["lins:art6_par1"]))
+            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')}, mas a leitura \"{reading}\" "
+            f"só chama {format_int(placed['positions_total'])} delas entre as {format_int(vacancies)} "
+            "primeiras nomeações.", _ORIGIN + ["lins:art6_par1"]))
     steps = list(res["steps"]) + [step(
         f"Ordem de nomeação ({reading}, interpretação): " + sentence(READINGS[reading]),
         ["lins:art5_cpt", "lins:art6_par1"])]
@@ -205,7 +206,7 @@ def validity(edital_date: date) -> dict:
             "não pode ser verificada no corpus: confira se a lei já valia na data do edital.",
             ["lins:art11", "lins:art2_cpt", "lins:art6_cpt", "lins:art7_cpt"]))
     else:
-        steps.append(step("Edital publicado com o decreto em vigor: aplica-se.",
+        steps.append(step("Edital publicado com o decreto em vigor: o decreto se aplica.",
                           ["lins:art11", "lins:art2_cpt"]))
     return {"applies": applies, "decree_in_force": decree_in_force, "in_force_from": START, "last_day": None,
             "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

@@ -46,9 +46,9 @@ PARAMS: dict[str, Parameter] = {
         Parameter("percentual_ate_5_vagas", Fraction(10), ("quissama:art1_par7",), START, None,
                   "10% quando o número de vagas oferecidas for igual ou inferior a 5."),
         Parameter("limite_vagas_percentual_reduzido", 5, ("quissama:art1_par7",), START, None,
-                  "Até 5 vagas (inclusive) vale o percentual de 10%."),
+                  "Até 5 vagas (inclusive), vale o percentual de 10%."),
         Parameter("arredondamento", "meio_para_cima", ("quissama:art1_par1",), START, None,
-                  "Decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
+                  "Parte decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
         Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("quissama:art1_cpt",),
                   START, None, "Concursos públicos para cargos efetivos e empregos públicos."),
         Parameter("ordem_de_nomeacao", "quinta_de_cada_cinco", ("quissama:art3_par1",), START, None,
@@ -85,8 +85,9 @@ def legal_percent(vacancies: int, percent: Fraction | None = None) -> Fraction:
     p = _SMALL if vacancies <= _SMALL_LIMIT else _FULL
     if percent is not None and percent != p:
         raise InputError(
-            f"em Quissamã o percentual é fixado em lei ({format_percent(p)} para {format_int(vacancies)} "
-            f"vaga(s): art. 1º, caput e § 7º, da Lei nº 1.289/2012); não informe outro: "
+            f"em Quissamã o percentual é fixado em lei ({format_percent(p)} para "
+            f"{count_phrase(vacancies, 'vaga', 'vagas')}: art. 1º, caput e § 7º, da Lei nº 1.289/2012); "
+            f"não informe outro: "
             f"{format_percent(percent)}", "percentual")
     return p
 
@@ -124,7 +125,7 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
                  " Sem vaga reservada, ninguém é nomeado pela lista específica.")
         out.append(warning(
             "quissama_dez_por_cento", "aviso",
-            f"Com {format_int(vacancies)} vaga(s), 10% (art. 1º, § 7º) dá "
+            f"Com {count_phrase(vacancies, 'vaga', 'vagas')}, 10% (art. 1º, § 7º) dá "
             f"{format_number(_SMALL / HUNDRED * vacancies)}, arredondado para {format_int(small)} "
             f"(0,5 arredonda para cima, § 1º) — {compare}.{where}",
             ["quissama:art1_par7", "quissama:art1_par1", "quissama:art3_par1"]))

@@ -35,6 +35,7 @@ from calculator.errors import InputError
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.rules import (
     collect_basis,
+    count_phrase,
     format_int,
     format_percent,
     fraction_str,
@@ -352,7 +353,7 @@ def _add_unfilled(ranges: list[dict], seat: int, typ: str, norm: str) -> None:
             last["list"] = "varias"
         return
     ranges.append({"seat": seat, "from": seat, "to": seat, "count": 1, "list": typ, "lists": {typ: 1},
-                   "reason": "não há mais candidatos aprovados habilitados para esta(s) vaga(s)",
+                   "reason": "não há mais candidatos aprovados e habilitados",
                    "basis": _b(norm, "ranking")})
 
 
@@ -514,7 +515,9 @@ class _Simulation:
                            "não ocupa vaga reservada (sai da lista específica, que chama o seguinte)")
                 self.moved.append({"candidate": c.inscricao, "from": special[0], "to": AMPLA,
                                    "reason": "classificado dentro das vagas de ampla concorrência: nomeado "
-                                             "pela lista geral e excluído da(s) lista(s) específica(s)",
+                                             "pela lista geral e excluído "
+                                             + ("da lista específica" if len(special) == 1
+                                                else "das listas específicas"),
                                    "basis": _b(norm, "concurrent", "ampla_excludes")})
             elif self.norm == "lins" and c.cotista and c.hetero == "nao_confirmada":
                 basis += _b(norm, "not_confirmed")
@@ -624,7 +627,7 @@ class _Simulation:
                 if c.inscricao in self.nominated:
                     continue
                 reason = (f"{c.rank}º na classificação geral; vaga reservada revertida para o outro gênero "
-                          "por falta de candidatas(os) do gênero a que caberia")
+                          "por falta de optantes do gênero a que caberia")
                 self.winners[RESERVA].append((c, reason, _b(norm, "reserve", "gender_revert")))
                 self.nominated.add(c.inscricao)
                 taken[RESERVA] += 1
@@ -663,9 +666,10 @@ class _Simulation:
         self.conflicts.append({"candidate": c.inscricao, "lists": lists, "chosen": chosen})
         others = [o for o in lists if o != chosen]
         self.moved.append({"candidate": c.inscricao, "from": others[0], "to": chosen,
-                           "reason": f"classificado ao mesmo tempo para {LIST_NAMES[chosen]} e "
-                                     f"{', '.join(LIST_NAMES[o] for o in others)}: nomeado por "
-                                     f"{LIST_NAMES[chosen]} e excluído da outra lista",
+                           "reason": f"classificado ao mesmo tempo nas listas de {LIST_NAMES[chosen]} e de "
+                                     f"{', '.join(LIST_NAMES[o] for o in others)}: nomeado pela lista de "
+                                     f"{LIST_NAMES[chosen]} e excluído "
+                                     + ("da outra" if len(others) == 1 else "das outras"),
                            "basis": _b(self.norm, "precedence_alt" if self.precedence == "art4_par1u"
                                        else "precedence")})
 
@@ -691,8 +695,10 @@ class _Simulation:
                 why = "não há pessoas com deficiência aprovadas em número suficiente"
                 self.warnings.append(warning(
                     "simulacao_reversao_pcd", "premissa",
-                    "Vaga(s) para pessoas com deficiência sem candidatos: a simulação as reverteu para a "
-                    "ampla concorrência, como é usual nos editais; a regra não está nesta norma.",
+                    ("Vaga para pessoas com deficiência sem candidato: a simulação a reverteu para a "
+                     if missing == 1 else
+                     "Vagas para pessoas com deficiência sem candidatos: a simulação as reverteu para a ")
+                    + "ampla concorrência, como é usual nos editais; a regra não está nesta norma.",
                     _b(norm, "pcd")))
             self.extra_basis.extend(b for b in basis if b not in self.extra_basis)
             self.revert_info[lst] = (missing, why, basis)
@@ -716,8 +722,11 @@ class _Simulation:
                 if c.inscricao not in self.skipped:
                     self._skipped(c, AMPLA)
                 continue
-            reason = (f"{c.rank}º na classificação geral; chamado porque vaga(s) reservada(s) sem "
-                      "candidato passaram à ampla concorrência, preenchida(s) na ordem de classificação")
+            reason = (f"{c.rank}º na classificação geral; chamado porque "
+                      + ("uma vaga reservada sem candidato passou à ampla concorrência, preenchida"
+                         if extra == 1 else
+                         "vagas reservadas sem candidatos passaram à ampla concorrência, preenchidas")
+                      + " na ordem de classificação")
             winners.append((c, reason, _b(norm, "ranking") + self.extra_basis))
             self.nominated.add(c.inscricao)
             self.extras.append(c.inscricao)
@@ -838,9 +847,9 @@ class _Simulation:
         if self.table.ties:
             w.append(warning(
                 "simulacao_empate_nota", "premissa",
-                f"Há {len(self.table.ties)} grupo(s) de candidatos com a mesma nota; o desempate seguiu a "
-                "ordem das linhas do arquivo (ordene o arquivo pelos critérios de desempate do edital, ou "
-                "informe a coluna classificacao).",
+                f"Há {count_phrase(len(self.table.ties), 'grupo', 'grupos')} de candidatos com a mesma "
+                "nota; o desempate seguiu a ordem das linhas do arquivo (ordene o arquivo pelos critérios "
+                "de desempate do edital ou informe a coluna classificacao).",
                 _b(norm, "ranking")))
         if self.k_pcd:
             w.append(warning(
@@ -887,7 +896,8 @@ class _Simulation:
                 alt = "art4_par1u" if self.precedence == "art6_par2" else "art6_par2"
                 w.append(warning(
                     "lins_precedencia_conflito", "conflito",
-                    "Candidato(s) classificado(s) ao mesmo tempo nas listas de pessoas com deficiência e "
+                    ("Candidato classificado" if len(conflicts) == 1 else "Candidatos classificados")
+                    + " ao mesmo tempo nas listas de pessoas com deficiência e "
                     f"de pessoas negras ({names}). O art. 6º, § 2º, manda nomear pela lista de negros; o "
                     "art. 4º, parágrafo único, manda nomear pela lista em que estiver melhor "
                     "classificado. Regra usada: "
@@ -904,7 +914,8 @@ class _Simulation:
             if norm == "quissama":
                 w.append(warning(
                     "quissama_precedencia_lacuna", "interpretacao",
-                    "Candidato(s) classificado(s) ao mesmo tempo na reserva racial e nas vagas de pessoas "
+                    ("Candidato classificado" if len(conflicts) == 1 else "Candidatos classificados")
+                    + " ao mesmo tempo na reserva racial e nas vagas de pessoas "
                     f"com deficiência ({names}); a lei não diz por qual lista nomear. A simulação nomeou "
                     "pela reserva racial (a reserva da própria lei), liberando a vaga de PcD para o "
                     "seguinte.",
@@ -913,7 +924,7 @@ class _Simulation:
             w.append(warning(
                 "ubatuba_equidade_genero_interpretacao", "interpretacao",
                 "A lei pede equidade de gênero na aplicação do limite mínimo (art. 1º, parágrafo único, "
-                "II) sem dizer como. Interpretação usada (opcional): as vagas reservadas são divididas "
+                "II), sem dizer como. Interpretação usada (opcional): as vagas reservadas são divididas "
                 "entre os gêneros — nenhum gênero ocupa mais que a metade arredondada para cima — e, "
                 "faltando candidatos de um gênero, as vagas passam ao outro na ordem de classificação "
                 "(art. 2º, § 4º).",
@@ -922,7 +933,7 @@ class _Simulation:
             w.append(warning(
                 "ubatuba_equidade_genero_desligada", "aviso",
                 "A lei pede equidade de gênero na aplicação da reserva (art. 1º, parágrafo único, II; art. "
-                "2º, § 4º) mas não define o mecanismo; esta simulação não a aplicou; a interpretação "
+                "2º, § 4º), mas não define o mecanismo. Esta simulação não a aplicou; a interpretação "
                 "documentada está disponível como opção (equidade de gênero).",
                 _b(norm, "gender")))
         if norm == "lins":
@@ -931,8 +942,9 @@ class _Simulation:
             if pending:
                 w.append(warning(
                     "lins_heteroidentificacao_pendente", "premissa",
-                    f"{pending} nomeado(s) pela reserva sem resultado de heteroidentificação no arquivo; a "
-                    "simulação supôs a autodeclaração confirmada (a análise é etapa obrigatória, art. 7º).",
+                    f"{count_phrase(pending, 'nomeado', 'nomeados')} pela reserva sem resultado de "
+                    "heteroidentificação no arquivo; a simulação supôs a autodeclaração confirmada (a "
+                    "análise é etapa obrigatória, art. 7º).",
                     _b(norm, "hetero")))
 
     def _hetero_of(self, insc: str) -> str:
@@ -945,16 +957,21 @@ class _Simulation:
         s = list(self.sched.get("steps", []))
         q = self.quota
         s.append(step(
-            f"{format_int(self.vacancies)} vaga(s): {format_int(q[RESERVA])} chamada(s) pela reserva "
+            f"{count_phrase(self.vacancies, 'vaga', 'vagas')}: "
+            f"{count_phrase(q[RESERVA], 'chamada', 'chamadas')} pela reserva "
             f"racial nas posições da ordem de nomeação, {format_int(q[PCD])} para pessoas com deficiência, "
-            f"{format_int(q[FEM])} feminina(s) e {format_int(q[AMPLA])} de ampla concorrência.",
+            f"{count_phrase(q[FEM], 'feminina', 'femininas')} e {format_int(q[AMPLA])} "
+            "de ampla concorrência.",
             _b(norm, "call_order")))
         unplaced = self.sched.get("reserved", 0) - len(self.sched["positions"])
         if unplaced > 0:
             s.append(step(
-                f"{format_int(unplaced)} vaga(s) da reserva calculada não tem(têm) posição entre as "
-                f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
-                "ela(s) é(são) tratada(s) como de ampla concorrência (veja o aviso de conflito).",
+                (f"1 vaga da reserva calculada não tem posição entre as "
+                 f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
+                 "ela é tratada como de ampla concorrência (veja o aviso de conflito)." if unplaced == 1 else
+                 f"{format_int(unplaced)} vagas da reserva calculada não têm posição entre as "
+                 f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
+                 "elas são tratadas como de ampla concorrência (veja o aviso de conflito)."),
                 _b(norm, "reserve", "call_order")))
         s.append(step(
             "Ampla concorrência: os candidatos mais bem classificados na lista geral ocupam as vagas de "
@@ -966,16 +983,20 @@ class _Simulation:
             _b(norm, "reserve", "reserve_only_optants")))
         if self.excluded:
             s.append(step(
-                f"{len(self.excluded)} candidato(s) desistente(s), inapto(s), eliminado(s) ou excluído(s): "
-                "cada vaga passa ao seguinte da mesma lista.",
+                ("1 candidato desistente, inapto, eliminado ou excluído: " if len(self.excluded) == 1
+                 else f"{format_int(len(self.excluded))} candidatos desistentes, inaptos, eliminados ou "
+                 "excluídos: ")
+                + "cada vaga passa ao seguinte da mesma lista.",
                 _b(norm, "replace_reserve", "eliminated")))
         if self.reverted:
             s.append(step(
-                f"{len(self.reverted)} vaga(s) revertida(s) por falta de candidatos na lista específica.",
+                f"{count_phrase(len(self.reverted), 'vaga revertida', 'vagas revertidas')} por falta de "
+                "candidatos na lista específica.",
                 _b(norm, "revert_reserve")))
         if unfilled:
             total = sum(u["count"] for u in unfilled)
-            s.append(step(f"{format_int(total)} vaga(s) sem candidato habilitado.", _b(norm, "ranking")))
+            s.append(step(f"{count_phrase(total, 'vaga', 'vagas')} sem candidato habilitado.",
+                          _b(norm, "ranking")))
         return s
 
     def _published(self) -> dict:
@@ -1004,7 +1025,8 @@ class _Simulation:
                 # of the list; the whole ranking stays under "all_candidates"
                 k = self.quota[lst]
                 entry.update({
-                    "title": titles[lst] + f" — aprovados dentro das {format_int(k)} vaga(s) da lista",
+                    "title": titles[lst] + f" — aprovados dentro do número de vagas da lista "
+                             f"({count_phrase(k, 'vaga', 'vagas')})",
                     "candidates": ranking[:k], "within_vacancies": True, "vacancies": k})
             out[lst] = entry
         return out
@@ -1124,11 +1146,12 @@ def render_text(res: dict) -> str:
     """Readable pt-BR table for the CLI."""
     lines = []
     lines.append(f"Simulação de nomeações — {res.get('norm_title') or res['norm']} — "
-                 f"{format_int(res['vacancies'])} vaga(s)"
+                 f"{count_phrase(res['vacancies'], 'vaga', 'vagas')}"
                  + (f", reserva de {res['percent_display']}" if res.get("percent_display") else ""))
     seats = res["seats"]
     lines.append(f"Vagas: {format_int(seats[AMPLA])} de ampla concorrência, {format_int(seats[RESERVA])} "
-                 f"reservada(s), {format_int(seats[PCD])} PcD, {format_int(seats[FEM])} feminina(s). "
+                 f"{'reservada' if seats[RESERVA] == 1 else 'reservadas'}, {format_int(seats[PCD])} PcD, "
+                 f"{count_phrase(seats[FEM], 'feminina', 'femininas')}. "
                  f"Candidatos no arquivo: {format_int(res['input']['candidates'])}.")
     lines.append("")
     w_insc = max([len("Inscrição")] + [len(n["candidate"]) for n in res["nominations"]])

@@ -48,7 +48,7 @@ def render_reserve(r: dict) -> str:
     if r["applies"]:
         lines.append(f"Resultado: {reserved_phrase(r['reserved'])}.")
     else:
-        lines.append("Resultado: a reserva não se aplica (0 vaga reservada).")
+        lines.append("Resultado: a reserva não se aplica (nenhuma vaga reservada).")
     return "\n".join(lines + _common_tail(r))
 
 

@@ -15,6 +15,7 @@ from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
+    count_phrase,
     format_int,
     format_number,
     format_percent,
@@ -114,7 +115,7 @@ def _percent_step(p: Fraction, given: bool) -> dict:
     if given and p != _MIN:
         return step(f"Percentual: {format_percent(p)}, informado pelo edital (a lei fixa o mínimo de 20%).",
                     ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
-    return step("Percentual: 20%, limite mínimo das vagas reservado a negros, índios e quilombolas.",
+    return step("Percentual: 20%, o limite mínimo de vagas reservadas a negros, índios e quilombolas.",
                 ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
 
 
@@ -251,9 +252,12 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     if placed["positions_total"] != res["reserved"]:
         warnings.append(warning(
             "ubatuba_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {format_int(res['reserved'])} vaga(s) (art. 2º, § 3º), mas a leitura "
+            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')} (art. 2º, § 3º), mas a leitura "
             f"\"{reading}\" só chama {format_int(placed['positions_total'])} delas entre as "
-            f"{format_int(vacancies)} primeiras nomeações; a(s) restante(s) ficaria(m) para depois.",
+            f"{format_int(vacancies)} primeiras nomeações; "
+            + ("a restante ficaria para depois."
+               if res["reserved"] - placed["positions_total"] == 1 else
+               "as restantes ficariam para depois."),
             ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
     steps.append(step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]),
                       ["ubatuba:art7_cpt"]))

@@ -394,7 +394,7 @@ def test_score_tie_warning():
     tied = "inscricao;nota;cotista\na;80;não\nb;90;não\nc;80;sim\nd;70;não\ne;70;não\n".encode()
     res = simulate("ubatuba", 5, tied)
     w = [x for x in res["warnings"] if x["code"] == "simulacao_empate_nota"]
-    assert len(w) == 1 and w[0]["kind"] == "premissa" and "2 grupo(s)" in w[0]["message"]
+    assert len(w) == 1 and w[0]["kind"] == "premissa" and "2 grupos" in w[0]["message"]
     assert w[0]["basis"] == ["ubatuba:art6_cpt"]
     # tied candidates keep the order of the lines: a before c, d before e
     assert [n["candidate"] for n in res["nominations"] if n["list"] == "ampla"][:2] == ["b", "a"]

@@ -18,7 +18,7 @@ const NORM_NAMES = {
 // Which norms take a percentage typed by the user: Ubatuba (at least 20%, the edital may reserve more),
 // Lins (set by Lei nº 7.739/2023, not in the corpus: required); Quissamã's percentage is fixed by law.
 const PERCENT_HINT = {
-  ubatuba: "Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. Em branco = 20%.",
+  ubatuba: "Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. Em branco, vale 20%.",
   quissama: "A Lei nº 1.289/2012 fixa o percentual (20%, ou 10% com 5 vagas ou menos); não se informa.",
   lins: "Obrigatório: o percentual vem da Lei nº 7.739/2023, cujo texto não está no corpus.",
 };
@@ -219,7 +219,7 @@ function startWorker() {
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    workerFailed(event.message || "erro no worker");
+    workerFailed(event.message || "erro no processo de cálculo em segundo plano (Web Worker)");
   };
 }
 
@@ -454,7 +454,7 @@ function headline(text) {
 
 function renderTableAnswer(tool, req, row, normTable) {
   const frag = document.createDocumentFragment();
-  frag.append(el("p", { class: "calc-selo" }, "Resposta pré-calculada (tabela gerada no build pelas mesmas regras)"));
+  frag.append(el("p", { class: "calc-selo" }, "Resposta pré-calculada (tabela gerada com o site, pelas mesmas regras)"));
   const reserved = row.reserved;
   if (tool === "reserva") {
     frag.append(headline(`${fmt(reserved)} ${reserved === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(req.vagas)}`));
@@ -613,7 +613,7 @@ function renderSimulation(result) {
   lastSimulation = result;
   const frag = document.createDocumentFragment();
   const noms = result.nominations || [];
-  let head = `${noms.length} ${noms.length === 1 ? "nomeação" : "nomeações"} para ${result.vacancies} ${result.vacancies === 1 ? "vaga" : "vagas"}`;
+  let head = `${fmt(noms.length)} ${noms.length === 1 ? "nomeação" : "nomeações"} para ${fmt(result.vacancies)} ${result.vacancies === 1 ? "vaga" : "vagas"}`;
   if (result.percent_display) head += ` (reserva de ${result.percent_display})`;
   frag.append(headline(head));
   frag.append(
