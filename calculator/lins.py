@@ -24,6 +24,7 @@ from calculator.rules import (
     format_percent,
     period_of,
     periodic_pattern,
+    pick_scope,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -78,12 +79,9 @@ def legal_percent(percent: Fraction | None) -> Fraction:
 
 
 def _scope(scope: str | None) -> str:
-    if scope is None:
-        return DEFAULT_SCOPE
-    if scope not in SCOPES:
-        raise InputError(f"em Lins o decreto trata de cargos efetivos e empregos públicos (art. 2º); "
-                         f"vínculo não abrangido: {scope!r} (use efetivo ou emprego)", "vinculo")
-    return scope
+    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
+                      "em Lins o decreto trata de cargos efetivos e empregos públicos (art. 2º); "
+                      "vínculo não abrangido: {scope} (use efetivo ou emprego)")
 
 
 def _standing_warnings() -> list[dict]:

@@ -21,6 +21,7 @@ from calculator.rules import (
     format_percent,
     period_of,
     periodic_pattern,
+    pick_scope,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -93,12 +94,9 @@ def legal_percent(vacancies: int, percent: Fraction | None = None) -> Fraction:
 
 
 def _scope(scope: str | None) -> str:
-    if scope is None:
-        return DEFAULT_SCOPE
-    if scope not in SCOPES:
-        raise InputError(f"em Quissamã a reserva vale para cargos efetivos e empregos públicos (art. 1º); "
-                         f"vínculo não abrangido: {scope!r} (use efetivo ou emprego)", "vinculo")
-    return scope
+    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
+                      "em Quissamã a reserva vale para cargos efetivos e empregos públicos (art. 1º); "
+                      "vínculo não abrangido: {scope} (use efetivo ou emprego)")
 
 
 def _conflict_warnings(vacancies: int) -> list[dict]:

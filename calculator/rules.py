@@ -301,3 +301,13 @@ def sentence(text: str) -> str:
 def reserved_phrase(n: int) -> str:
     """"1 vaga reservada", "3 vagas reservadas"."""
     return count_phrase(n, "vaga reservada", "vagas reservadas")
+
+
+def pick_scope(scope: str | None, scopes: dict, default: str, refusal: str) -> str:
+    """The vínculo asked for (field "vinculo"), or the norm's default when none is given.
+    ``refusal`` is the norm's own message for a vínculo it does not cover; ``{scope}`` is filled in."""
+    if scope is None:
+        return default
+    if scope not in scopes:
+        raise InputError(refusal.format(scope=repr(scope)), "vinculo")
+    return scope

@@ -21,6 +21,7 @@ from calculator.rules import (
     format_percent,
     period_of,
     periodic_pattern,
+    pick_scope,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -103,12 +104,8 @@ def legal_percent(percent: Fraction | None) -> Fraction:
 
 
 def _scope(scope: str | None) -> str:
-    if scope is None:
-        return DEFAULT_SCOPE
-    if scope not in SCOPES:
-        raise InputError(f"vínculo desconhecido: {scope!r} (use efetivo, emprego, comissao ou estagio)",
-                         "vinculo")
-    return scope
+    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
+                      "vínculo desconhecido: {scope} (use efetivo, emprego, comissao ou estagio)")
 
 
 def _percent_step(p: Fraction, given: bool) -> dict:
