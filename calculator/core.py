@@ -178,6 +178,7 @@ def order(norm: object, vacancies: object, percent: object = None, reading: obje
         "positions": res["positions"],
         "positions_total": res["positions_total"],
         "positions_truncated": res["positions_truncated"],
+        "interpreted_positions": res.get("interpreted_positions", []),
         "pattern": res["pattern"],
         "reserved": res["reserved"],
         "applies": res["applies"],

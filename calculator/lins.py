@@ -22,9 +22,11 @@ from calculator.rules import (
     format_int,
     format_number,
     format_percent,
+    ordinals,
     period_of,
     periodic_pattern,
     pick_scope,
+    place_unplaced,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -151,7 +153,8 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, p, reading)
 
-    placed = positions_from_count(count, vacancies, limit, period_of(p))
+    blocks = positions_from_count(count, vacancies, limit, period_of(p))
+    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
     warnings = list(res["warnings"]) + [warning(
         "lins_ordem_interpretacao", "interpretacao",
         "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
@@ -160,12 +163,14 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
         + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
         + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
         ["lins:art5_cpt", "lins:art6_cpt", "lins:art6_par1"])]
-    if placed["positions_total"] != res["reserved"]:
+    if placed["interpreted_positions"]:
         warnings.append(warning(
             "lins_ordem_menor_que_reserva", "conflito",
             f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')}, mas a leitura \"{reading}\" "
-            f"só chama {format_int(placed['positions_total'])} delas entre as {format_int(vacancies)} "
-            "primeiras nomeações.", _ORIGIN + ["lins:art6_par1"]))
+            f"só dá {format_int(blocks['positions_total'])} posições entre as {format_int(vacancies)} "
+            "nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
+            f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
+            f"{format_int(vacancies)} (interpretação).", ["lins:art5_par2", "lins:art6_par1"]))
     steps = list(res["steps"]) + [step(
         f"Ordem de nomeação ({reading}, interpretação): " + sentence(READINGS[reading]),
         ["lins:art5_cpt", "lins:art6_par1"])]

@@ -19,9 +19,11 @@ from calculator.rules import (
     format_int,
     format_number,
     format_percent,
+    ordinals,
     period_of,
     periodic_pattern,
     pick_scope,
+    place_unplaced,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -108,8 +110,12 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
             f"Com {format_int(vacancies)} vagas, o art. 1º (com o arredondamento do § 1º) reserva "
             f"{format_int(reserved)} vagas, mas o art. 3º, § 1º (a quinta de cada 5 nomeações) só "
             f"destina {format_int(vacancies // 5)} das {format_int(vacancies)} primeiras nomeações à "
-            "lista específica; a última vaga reservada não tem posição na ordem literal.",
-            ["quissama:art1_cpt", "quissama:art1_par1", "quissama:art3_par1"]))
+            "lista específica. A contagem do art. 1º prevalece (os não cotistas concorrem às vagas "
+            "\"excluídas aquelas objeto da reserva\", § 3º, e as vagas só revertem sem cotista aprovado, "
+            f"§ 6º): a vaga reservada restante é a {format_int(vacancies)}ª nomeação, a última do bloco "
+            "incompleto de cinco (interpretação).",
+            ["quissama:art1_cpt", "quissama:art1_par1", "quissama:art1_par3", "quissama:art1_par6",
+             "quissama:art3_par1"]))
     if vacancies <= _SMALL_LIMIT:
         small = proportional_count(_SMALL, vacancies)
         full = proportional_count(_FULL, vacancies)
@@ -177,12 +183,19 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, None, reading)
 
-    placed = positions_from_count(count, vacancies, limit, period_of(_FULL))
+    blocks = positions_from_count(count, vacancies, limit, period_of(_FULL))
+    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
     steps = list(res["steps"]) + [step(
         "Ordem de nomeação: pela classificação geral, mas a cada fração de 5 nomeações a quinta vai "
         "para a lista específica — "
-        f"{count_phrase(placed['positions_total'], 'nomeação reservada', 'nomeações reservadas')} "
+        f"{count_phrase(blocks['positions_total'], 'nomeação reservada', 'nomeações reservadas')} "
         f"entre as {format_int(vacancies)} primeiras.", ["quissama:art3_par1"])]
+    if placed["interpreted_positions"]:
+        steps.append(step(
+            f"A reserva do art. 1º tem uma vaga a mais que os blocos completos de cinco: ela é chamada na "
+            f"{ordinals(placed['interpreted_positions'])} nomeação, a última do bloco incompleto "
+            "(interpretação: a contagem do art. 1º prevalece sobre a falta de posição no art. 3º, § 1º).",
+            ["quissama:art1_cpt", "quissama:art1_par3", "quissama:art3_par1"]))
     warnings = list(res["warnings"])
     return {**placed, "pattern": periodic_pattern(_FULL, placed["positions"], count),
             "reserved": res["reserved"], "reading": reading, "percent": res["percent"], "applies": True,

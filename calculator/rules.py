@@ -311,3 +311,38 @@ def pick_scope(scope: str | None, scopes: dict, default: str, refusal: str) -> s
     if scope not in scopes:
         raise InputError(refusal.format(scope=repr(scope)), "vinculo")
     return scope
+
+
+def place_unplaced(count: Callable[[int], int], vacancies: int, placed: dict, reserved: int,
+                   limit: int = POSITIONS_LIMIT) -> dict:
+    """Keep the reserve's count when the call order gives fewer positions than reserved seats.
+
+    A reading whose count falls short of the reserve (⌊P/100 · N⌋ < round_half_up(P/100 · N)) would
+    leave a reserved seat with no nomination among the N, handing it to the general list: the
+    reserve itself would shrink.  Each such seat is placed at the last nomination among the N that is
+    not already a reserved position (with 20%: the last nomination of the incomplete block of five) —
+    an interpretation, labelled by the caller.
+
+    ``placed`` is positions_from_count's answer; returns it updated, with ``interpreted_positions``
+    (the placed positions, ascending; usually none, at most one with these roundings)."""
+    extras: list[int] = []
+    deficit = reserved - placed["positions_total"]
+    n = vacancies
+    while deficit > 0 and n >= 1:
+        if count(n) == count(n - 1):  # n is not already a position of the count
+            extras.append(n)
+            deficit -= 1
+        n -= 1
+    extras.reverse()
+    if not extras:
+        return {**placed, "interpreted_positions": []}
+    total = placed["positions_total"] + len(extras)
+    merged = sorted(placed["positions"] + extras)[:limit]
+    return {**placed, "positions": merged, "positions_total": total,
+            "positions_truncated": total > len(merged), "interpreted_positions": extras}
+
+
+def ordinals(positions: list[int]) -> str:
+    """[3, 8] → "3ª e 8ª"."""
+    items = [f"{format_int(p)}ª" for p in positions]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]

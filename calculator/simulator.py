@@ -145,9 +145,11 @@ def _racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
     (``call_positions`` for the reserve, the reading and its warnings; ``call_count`` walked once over
     1..N for the positions themselves: O(N) evaluations, no quadratic step)."""
     placed = mod.call_positions(vacancies, percent, reading, scope, limit=0)
-    total = placed["positions_total"]
+    # seats the reading leaves without a position, placed by the norm module (labelled interpretation)
+    extras = list(placed.get("interpreted_positions", []))
+    total = placed["positions_total"] - len(extras)
     if not total:
-        return {**placed, "positions": []}
+        return {**placed, "positions": extras}
     p, rd = placed["percent"], placed["reading"]
 
     def count(n: int) -> int:
@@ -172,7 +174,7 @@ def _racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
     if len(positions) != total or (positions and count(positions[-1]) != total) \
             or (positions and count(positions[-1] - 1) != total - 1):
         positions = _walk(count, vacancies, total)
-    return {**placed, "positions": positions}
+    return {**placed, "positions": sorted(positions + extras)}
 
 
 def _walk(count, upto: int, total: int) -> list[int]:
@@ -963,16 +965,6 @@ class _Simulation:
             f"{count_phrase(q[FEM], 'feminina', 'femininas')} e {format_int(q[AMPLA])} "
             "de ampla concorrência.",
             _b(norm, "call_order")))
-        unplaced = self.sched.get("reserved", 0) - len(self.sched["positions"])
-        if unplaced > 0:
-            s.append(step(
-                (f"1 vaga da reserva calculada não tem posição entre as "
-                 f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
-                 "ela é tratada como de ampla concorrência (veja o aviso de conflito)." if unplaced == 1 else
-                 f"{format_int(unplaced)} vagas da reserva calculada não têm posição entre as "
-                 f"{format_int(self.vacancies)} nomeações na ordem de convocação usada; nesta simulação "
-                 "elas são tratadas como de ampla concorrência (veja o aviso de conflito)."),
-                _b(norm, "reserve", "call_order")))
         s.append(step(
             "Ampla concorrência: os candidatos mais bem classificados na lista geral ocupam as vagas de "
             "ampla concorrência, optantes ou não; o optante assim nomeado não ocupa vaga reservada.",

@@ -19,9 +19,11 @@ from calculator.rules import (
     format_int,
     format_number,
     format_percent,
+    ordinals,
     period_of,
     periodic_pattern,
     pick_scope,
+    place_unplaced,
     positions_from_count,
     proportional_count,
     reserved_phrase,
@@ -231,7 +233,8 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     def count(n: int) -> int:
         return call_count(n, p, reading)
 
-    placed = positions_from_count(count, vacancies, limit, period_of(p))
+    blocks = positions_from_count(count, vacancies, limit, period_of(p))
+    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
     warnings.append(warning(
         "ubatuba_ordem_interpretacao", "interpretacao",
         "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "
@@ -246,15 +249,14 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
             "nomeação. O mínimo de 3 vagas decide se o concurso tem reserva (e este tem); por isso a "
             f"1ª vaga reservada é chamada na {placed['positions'][0]}ª nomeação.",
             ["ubatuba:art2_par2", "ubatuba:art7_cpt"]))
-    if placed["positions_total"] != res["reserved"]:
+    if placed["interpreted_positions"]:
         warnings.append(warning(
             "ubatuba_ordem_menor_que_reserva", "conflito",
             f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')} (art. 2º, § 3º), mas a leitura "
-            f"\"{reading}\" só chama {format_int(placed['positions_total'])} delas entre as "
-            f"{format_int(vacancies)} primeiras nomeações; "
-            + ("a restante ficaria para depois."
-               if res["reserved"] - placed["positions_total"] == 1 else
-               "as restantes ficariam para depois."),
+            f"\"{reading}\" só dá {format_int(blocks['positions_total'])} posições entre as "
+            f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
+            f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
+            f"{format_int(vacancies)} (interpretação).",
             ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
     steps.append(step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]),
                       ["ubatuba:art7_cpt"]))

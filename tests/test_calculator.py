@@ -140,10 +140,10 @@ def codes(result):
 def test_quissama_reserve_vs_order_conflict(n, conflict):
     r = calculator.order("quissama", n)
     assert ("quissama_reserva_maior_que_ordem" in codes(r)) is conflict
-    if conflict:
-        assert r["reserved"] == r["positions_total"] + 1
-    else:
-        assert r["reserved"] == r["positions_total"]
+    # art. 1º's count survives the call order: the seat the blocks of five leave out is the last
+    # nomination of the incomplete block (labelled interpretation)
+    assert r["reserved"] == r["positions_total"] == len(r["positions"])
+    assert r["interpreted_positions"] == ([n] if conflict else [])
 
 
 def test_quissama_small_exam_warning():
@@ -203,7 +203,7 @@ def test_order_is_labelled_interpretation_for_ubatuba():
     ("ubatuba", 12, "25", "quinta", [4, 8, 12]),
     ("quissama", 4, None, None, []),
     ("quissama", 5, None, None, [5]),
-    ("quissama", 13, None, None, [5, 10]),
+    ("quissama", 13, None, None, [5, 10, 13]),  # art. 1º count: 3rd seat at the 13th (interpretation)
     ("quissama", 20, None, "quinta", [5, 10, 15, 20]),
     ("lins", 20, "20", None, [3, 8, 13, 18]),
     ("lins", 10, "30", None, [2, 5, 9]),      # 0,6→1 at 2; 1,5→2 at 5; 2,7→3 at 9
@@ -218,8 +218,10 @@ def test_order_table(norm, n, percent, reading, positions):
 
 def test_ubatuba_quinta_reading_conflict():
     r = calculator.order("ubatuba", 13, reading="quinta")
-    assert r["positions"] == [5, 10] and r["reserved"] == 3
-    assert "ubatuba_ordem_menor_que_reserva" in codes(r)
+    # art. 2º, § 3º: 2,6 → 3 reserved; blocks of five give 5ª and 10ª, the third seat is the 13ª
+    assert r["positions"] == [5, 10, 13] and r["reserved"] == 3 and r["interpreted_positions"] == [13]
+    w = next(w for w in r["warnings"] if w["code"] == "ubatuba_ordem_menor_que_reserva")
+    assert "ficaria para depois" not in w["message"] and "interpretação" in w["message"]
 
 
 def test_ubatuba_minimum_and_order_warning():
@@ -334,7 +336,7 @@ def test_handle_ok_and_matches_python_api():
     out = json.loads(handle(json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": "13"})))
     assert out == {"ok": True, "result": json.loads(json.dumps(calculator.reserve("ubatuba", 13)))}
     out = json.loads(handle('{"command": "ordem", "norma": "quissama", "vagas": "13"}'))
-    assert out["ok"] and out["result"]["positions"] == [5, 10]
+    assert out["ok"] and out["result"]["positions"] == [5, 10, 13]
     out = json.loads(handle('{"command": "parametros", "norma": "lins"}'))
     assert out["ok"] and out["result"]["parameters"]
 
