@@ -503,11 +503,15 @@ def table_data(ctx: Context) -> dict:
           "percent": "20" | null,         # percentage passed to the calculator (null = the norm's own)
           "percent_is_example": bool,     # true for Lins: an example, its law sets the real value
           "messages": {"<key>": {"code", "kind", "message", "basis"}},   # the calculator's own warnings
+          "window": {"from", "to", "presumed", "short", "text", "basis"},  # editais the norm governs
           "validity": {"date", "applies", "start", "last_day", "summary", "warnings", "basis"},
                                           # the calculator's validity rule for an edital published on the
                                           # build date (as in the norm page's status box)
           "rows": [                       # index i ↔ vacancies i + 1
             {"vacancies": int, "reserved": int, "positions": [int, ...],
+             "applies": true | false | null,  # as the calculator's reserva (null: the corpus cannot tell)
+             "headline": str,             # the calculator's own one-sentence answer (same as the page/CLI)
+             "interpreted_positions": [int, ...],  # positions placed by interpretation (also in positions)
              "warnings": [code, ...],     # codes of the reserva and ordem answers (sorted, deduplicated)
              "reserve_warnings": [key, ...], "order_warnings": [key, ...]}   # keys into "messages"
           ]
@@ -535,10 +539,13 @@ def table_data(ctx: Context) -> dict:
             order = ctx.calc.order(slug, n, pct)
             codes = sorted({w["code"] for w in res.get("warnings", []) + order.get("warnings", [])})
             rows.append({"vacancies": n, "reserved": res["reserved"], "positions": list(order["positions"]),
+                         "applies": res["applies"], "headline": res["headline"],
+                         "interpreted_positions": list(order["interpreted_positions"]),
                          "warnings": codes,
                          "reserve_warnings": [key_of(w) for w in res.get("warnings", [])],
                          "order_warnings": [key_of(w) for w in order.get("warnings", [])]})
-        norms[slug] = {"percent": pct, "percent_is_example": slug == "lins", "rows": rows,
+        window = ctx.calc.reserve(slug, 1, pct)["validity_window"]
+        norms[slug] = {"percent": pct, "percent_is_example": slug == "lins", "rows": rows, "window": window,
                        "messages": messages, "validity": table_validity(ctx, ctx.corpus.norm(slug))}
     return {"generated": ctx.today, "max_vacancies": TABLE_MAX, "norms": norms}
 
@@ -549,7 +556,8 @@ def table_validity(ctx: Context, norm) -> dict:
     when = br_date(status["date"])
     end = (f"último dia de vigência: {br_date(status['last_day'])}" if status["last_day"]
            else "sem prazo final no texto")
-    verdict = "a reserva se aplica" if status["applies"] else "a reserva não se aplica"
+    verdict = {True: "a reserva se aplica", False: "a reserva não se aplica",
+               None: "não é possível determinar com o corpus se a reserva se aplica"}[status["applies"]]
     summary = (f"Vigência ({PLACE[norm.slug]}): em vigor desde {br_date(status['start'])}; {end}. "
                f"Para um edital publicado em {when} (data de geração do site), {verdict}, segundo a regra de "
                "vigência da calculadora.")

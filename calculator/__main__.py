@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from calculator import simulator
 from calculator.api import dumps, run
 from calculator.errors import InputError
-from calculator.text import render_order, render_parameters, render_reserve
+from calculator.text import DISCLAIMER, render_order, render_parameters, render_reserve
 
 
 class CliError(Exception):
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(join_option_values(argv, parser))
         spec = SUBCOMMANDS[args.comando]
         result = spec.run(args)
-        out = dumps(result) if getattr(args, "json", False) else spec.render(result)
+        out = dumps(result) if getattr(args, "json", False) else spec.render(result) + "\n\n" + DISCLAIMER
     except (CliError, InputError) as err:
         message = err.message if isinstance(err, InputError) else str(err)
         if isinstance(err, InputError):

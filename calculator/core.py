@@ -24,6 +24,8 @@ from calculator.rules import (
     parse_date,
     parse_percent,
     parse_vacancies,
+    reserved_phrase,
+    sentence,
     step,
     warning,
 )
@@ -31,13 +33,6 @@ from calculator.rules import (
 #: slug → norm module (each has SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS, DEFAULT_READING,
 #: reserved_seats, call_count, call_positions, validity).
 NORMS: dict[str, ModuleType] = {m.SLUG: m for m in (ubatuba, quissama, lins)}
-
-_UNCHECKED_VALIDITY = {
-    "ubatuba": ["ubatuba:art13", "ubatuba:art14"],
-    "quissama": ["quissama:art5_cpt", "quissama:art6_par1u"],
-    "lins": ["lins:art11"],
-}
-
 
 def get_norm(norm: object) -> ModuleType:
     """Norm module for a slug typed by the user (case-insensitive; "quissamã" accepted)."""
@@ -114,11 +109,14 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
     applies = res["applies"]
     reserved = res["reserved"]
     validity = None
+    window = module.validity_window()
+    reason = res.get("reason")
     if d is None:
         warnings.append(warning(
             "vigencia_nao_verificada", "premissa",
-            "Data de publicação do edital não informada: a vigência da norma não foi verificada; "
-            "o cálculo supõe que ela se aplica ao concurso.", _UNCHECKED_VALIDITY[module.SLUG]))
+            f"Data de publicação do edital não informada: a norma só se aplica a edital {window['text']}. "
+            "O cálculo supõe que o edital está nesse período; informe a data para verificar.",
+            window["basis"]))
     else:
         v = module.validity(d)
         validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
@@ -127,11 +125,17 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
             validity["decree_in_force"] = v["decree_in_force"]
         steps = [step(f"Edital publicado em {format_date(d)}.", [])] + v["steps"] + steps
         warnings = v["warnings"] + warnings
-        if not v["applies"] and applies:
+        if v["applies"] is False and applies:
             applies = False
+            reason = v["reason"]
             steps.append(step(f"Como a norma não se aplica a esse edital, não há reserva (pelo cálculo, "
                               f"seriam {format_int(reserved)}).", v["steps"][-1]["basis"]))
             reserved = 0
+        elif v["applies"] is None and applies:
+            # the corpus cannot tell: `reserved` stays the count the norm would give if it applies
+            applies = None
+            reason = v["reason"]
+    headline = reserve_headline(reserved, n, applies, reason, window if d is None else None)
     return {
         **_common(module, n),
         **_percent_fields(res["percent"]),
@@ -140,13 +144,36 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         "exact_display": format_number(res["exact"]),
         "reserved": reserved,
         "applies": applies,
+        "headline": headline,
         "scope": sc or module.DEFAULT_SCOPE,
         "edital_date": d.isoformat() if d else None,
         "validity": validity,
+        "validity_window": window if d is None else None,
         "basis": collect_basis(res["basis"], steps, warnings),
         "warnings": warnings,
         "steps": [s for s in steps if s["text"]],
     }
+
+
+def reserve_headline(reserved: int, vacancies: int, applies: bool | None, reason: str | None,
+                     window: dict | None) -> str:
+    """The one pt-BR sentence that answers `reserva` — the same on the CLI, in the tables and on the page.
+
+    ``applies`` True: the count (conditional on the norm's validity window when no edital date was
+    given); False: why not; None: the corpus cannot tell, and the count if the norm applies."""
+    count = f"{reserved_phrase(reserved)} de {format_int(vacancies)}"
+    if applies is None:
+        return sentence(capitalise(reason or "não é possível determinar com o corpus se a reserva se aplica")
+                        + f"; se se aplicar: {count}")
+    if applies is False:
+        return sentence("Nenhuma vaga reservada: " + (reason or "a reserva não se aplica"))
+    if window is not None:
+        return sentence(capitalise(count) + f", se o edital foi {window['short']}")
+    return sentence(capitalise(count))
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def order(norm: object, vacancies: object, percent: object = None, reading: object = None,

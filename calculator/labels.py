@@ -76,6 +76,19 @@ def cite(ref: str) -> str:
     return f"{NORM_CITATION.get(norm, norm)}, {label(pid)}"
 
 
+_NOTE = re.compile(r"(?P<parent>.+?)_nota\d*$")
+
+
+def display_label(pid: str) -> str:
+    """Label shown to users.  A note printed inside a provision (Quissamã's "(Prazo prorrogado…)") was
+    written by whoever compiled the source, not by the legislator: it is cited as such, never as a
+    provision ("nota de compilação da fonte ao art. 5º, caput")."""
+    m = _NOTE.fullmatch(pid)
+    if m:
+        return f"nota de compilação da fonte ao {label(m.group('parent'))}"
+    return label(pid)
+
+
 def short_labels(refs: list[str]) -> str:
     """Labels of refs joined for display: "art. 2º, § 3º; art. 1º, caput" (norm omitted)."""
-    return "; ".join(label(r.partition(":")[2]) for r in refs)
+    return "; ".join(display_label(r.partition(":")[2]) for r in refs)

@@ -37,7 +37,7 @@ CITATION = "Lei nº 1.289/2012"
 START = "2012-03-03"
 END = "2022-03-03"  # art. 5º: ten years (last day by the assumption stated in validity())
 EXTENSION_START = "2022-03-18"  # Lei nº 2.189/2022 (note in art. 5º; its text is not in the corpus)
-EXTENDED_END = "2032-03-03"  # "mais 10 anos", counted from the original end (assumption)
+EXTENDED_END = "2032-03-03"  # "mais 10 anos" added without interruption (continuous model, labelled)
 
 PARAMS: dict[str, Parameter] = {
     p.name: p
@@ -63,8 +63,9 @@ PARAMS: dict[str, Parameter] = {
                   "Vigora por 10 anos (até 03/03/2022)."),
         Parameter("prorrogacao", "Lei nº 2.189, de 18 de março de 2022: mais 10 anos",
                   ("quissama:art5_cpt_nota1",), EXTENSION_START, EXTENDED_END,
-                  "Prazo prorrogado por mais 10 anos (nota ao art. 5º); o texto da lei de prorrogação "
-                  "não está no corpus."),
+                  "Prazo prorrogado por mais 10 anos, segundo a nota de compilação da fonte ao art. 5º "
+                  "(não é dispositivo da lei); o texto da lei de prorrogação não está no corpus. Modelo "
+                  "adotado: prorrogação contínua, até 03/03/2032 (interpretação)."),
         Parameter("editais_anteriores_excluidos", True, ("quissama:art6_par1u",), START, None,
                   "Não se aplica a concursos cujos editais já tenham sido publicados."),
     )
@@ -203,8 +204,42 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
             "warnings": warnings, "steps": steps}
 
 
+#: How the source's compilation note "(Prazo prorrogado por mais 10 anos pela Lei nº 2.189, de 18 de
+#: março de 2022)" is cited: it belongs to whoever compiled the text, not to the law.
+NOTE = "nota de compilação da fonte ao art. 5º"
+
+_OTHER_MODEL = ("Outro modelo possível: caducidade seguida de nova lei — a Lei nº 1.289/2012 teria "
+                "caducado em 03/03/2022, editais de 04 a 17/03/2022 ficariam sem reserva e os novos dez "
+                "anos contariam da Lei nº 2.189/2022 (18/03/2022 a 18/03/2032).")
+
+
+def _extension_warning() -> dict:
+    return warning(
+        "quissama_modelo_prorrogacao", "interpretacao",
+        "Prorrogação: o corpus só a conhece pela " + NOTE + " (\"Prazo prorrogado por mais 10 anos pela "
+        "Lei nº 2.189, de 18 de março de 2022\"); o texto da Lei nº 2.189/2022 não está no corpus. Modelo "
+        "adotado (interpretação): prorrogação contínua — os dez anos a mais se somam ao prazo original, sem "
+        "interrupção, e a lei vigora de 03/03/2012 a 03/03/2032 (editais de 04 a 17/03/2022 também têm "
+        "reserva). " + _OTHER_MODEL,
+        ["quissama:art5_cpt", "quissama:art5_cpt_nota1"])
+
+
+def validity_window() -> dict:
+    """The editais the law governs, under the model adopted for the extension (dates presumed)."""
+    return {"from": START, "to": EXTENDED_END, "presumed": True,
+            "short": "publicado de 03/03/2012 a 03/03/2032 (datas presumidas)",
+            "text": "publicado de 03/03/2012 a 03/03/2032 (datas presumidas: publicação na data "
+                    "de assinatura; dez anos do art. 5º prorrogados sem interrupção por mais dez, segundo a "
+                    + NOTE + ")",
+            "basis": ["quissama:art5_cpt", "quissama:art5_cpt_nota1", "quissama:art6_cpt",
+                      "quissama:art6_par1u"]}
+
+
 def validity(edital_date: date) -> dict:
-    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 5º and 6º)"""
+    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 5º and 6º)
+
+    Extension (Lei nº 2.189/2022, known only from the source's compilation note): continuous model,
+    labelled; the lapse-and-new-law model is shown in the warning."""
     start, end = date.fromisoformat(START), date.fromisoformat(END)
     ext_start, ext_end = date.fromisoformat(EXTENSION_START), date.fromisoformat(EXTENDED_END)
     warnings = [
@@ -222,43 +257,48 @@ def validity(edital_date: date) -> dict:
                 ["quissama:art6_par1u"]),
     ]
     steps = [step("Entrada em vigor: 03/03/2012 (data da publicação, presumida).", ["quissama:art6_cpt"])]
+    reason = None
     if edital_date < start:
         applies = False
+        reason = ("a lei não se aplica a edital anterior à sua entrada em vigor (03/03/2012, data presumida; "
+                  "art. 6º, parágrafo único)")
         steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
                           ["quissama:art6_par1u"]))
     elif edital_date <= end:
         applies = True
         steps.append(step("Edital publicado durante o prazo original de 10 anos: a lei se aplica.",
                           ["quissama:art5_cpt"]))
-    elif edital_date < ext_start:
-        applies = False
-        steps.append(step("Edital publicado depois do fim do prazo original (03/03/2022) e antes da lei de "
-                          "prorrogação (18/03/2022).", ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
-        warnings.append(warning(
-            "quissama_lacuna_prorrogacao", "conflito",
-            "Entre 04/03/2022 e 17/03/2022 o prazo original já tinha terminado e a Lei nº 2.189/2022 "
-            "(de 18/03/2022) ainda não existia; o corpus não traz o texto dela para dizer se a prorrogação "
-            "retroage. Resposta adotada: a reserva não se aplica a edital publicado nesses dias.",
-            ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
     elif edital_date <= ext_end:
         applies = True
-        steps.append(step("Edital publicado durante a prorrogação de mais 10 anos (Lei nº 2.189/2022).",
-                          ["quissama:art5_cpt_nota1"]))
-        warnings.append(warning(
-            "quissama_prorrogacao_contagem", "premissa",
-            "A prorrogação \"por mais 10 anos\" foi contada do fim do prazo original: último dia "
-            "03/03/2032 (o texto da Lei nº 2.189/2022 não está no corpus; contada da data dela, iria até "
-            "18/03/2032).",
-            ["quissama:art5_cpt_nota1"]))
+        gap = edital_date < ext_start
+        steps.append(step(
+            ("Edital publicado entre o fim do prazo original (03/03/2022) e a Lei nº 2.189/2022 "
+             "(18/03/2022): coberto pela prorrogação contínua (interpretação)." if gap else
+             "Edital publicado durante a prorrogação de mais 10 anos (Lei nº 2.189/2022, segundo a "
+             + NOTE + "; prorrogação contínua, interpretação)."),
+            ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
+        warnings.append(_extension_warning())
+        if gap:
+            warnings.append(warning(
+                "quissama_lacuna_prorrogacao", "conflito",
+                "Entre 04/03/2022 e 17/03/2022 o prazo original já tinha terminado e a Lei nº 2.189/2022 "
+                "(de 18/03/2022) ainda não existia; o corpus não traz o texto dela para dizer se a "
+                "prorrogação retroage. Pelo modelo adotado (prorrogação contínua) a reserva se aplica; pelo "
+                "outro (caducidade seguida de nova lei), não se aplicaria a edital publicado nesses dias.",
+                ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
     else:
         applies = False
-        steps.append(step("Edital publicado depois do fim da prorrogação (03/03/2032).",
-                          ["quissama:art5_cpt_nota1"]))
+        reason = ("pelo texto, o prazo prorrogado terminou em 03/03/2032 (data presumida; prorrogação "
+                  "contínua, segundo a " + NOTE + ")")
+        steps.append(step("Edital publicado depois do fim da prorrogação (03/03/2032, prorrogação contínua, "
+                          "interpretação).", ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
+        warnings.append(_extension_warning())
         warnings.append(warning(
             "quissama_sem_nova_prorrogacao", "premissa",
-            "O corpus não contém nova prorrogação além da Lei nº 2.189/2022 (contada até 03/03/2032; "
-            "contada da data dela, iria até 18/03/2032).",
+            "O corpus não contém nova prorrogação além da Lei nº 2.189/2022"
+            + (" (pelo outro modelo, caducidade seguida de nova lei, a reserva iria até 18/03/2032 e "
+               "alcançaria este edital)." if edital_date <= date(2032, 3, 18) else "."),
             ["quissama:art5_cpt_nota1"]))
     return {"applies": applies, "in_force_from": START,
-            "last_day": END if edital_date < ext_start else EXTENDED_END,
+            "last_day": EXTENDED_END, "reason": reason,
             "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}

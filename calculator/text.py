@@ -11,6 +11,11 @@ from calculator.rules import format_int, format_number, reserved_phrase
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
 TEXT_POSITIONS = 60
 
+#: Last line of every text answer of the CLI (not of --json).
+DISCLAIMER = ("Não é orientação jurídica: a calculadora aplica o texto das normas do corpus, com as "
+              "premissas e interpretações indicadas; confira o edital e, se preciso, procure a Defensoria "
+              "Pública ou um advogado.")
+
 #: warning kind → pt-BR name shown in text output
 KIND_NAMES = {"conflito": "conflito", "interpretacao": "interpretação", "premissa": "premissa",
               "aviso": "aviso"}
@@ -45,7 +50,9 @@ def render_reserve(r: dict) -> str:
     lines = [r["norm_title"], f"Vagas: {format_int(r['vacancies'])} · Percentual: {r['percent_display']}"]
     if r.get("edital_date"):
         lines[-1] += f" · Edital: {r['edital_date']}"
-    if r["applies"]:
+    if r.get("headline"):
+        lines.append(f"Resultado: {r['headline']}")
+    elif r["applies"]:
         lines.append(f"Resultado: {reserved_phrase(r['reserved'])}.")
     else:
         lines.append("Resultado: a reserva não se aplica (nenhuma vaga reservada).")

@@ -180,6 +180,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"Vagas oferecidas: {format_int(vacancies)}, menos de 3: a reserva não é disponibilizada.",
                 ["ubatuba:art2_par2"]))
             return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
+                    "reason": "a reserva só é disponibilizada com 3 vagas ou mais (art. 2º, § 2º)",
                     "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
         steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): a reserva se aplica.",
                           ["ubatuba:art2_par2"]))
@@ -286,8 +287,11 @@ def validity(edital_date: date) -> dict:
                 ["ubatuba:art14"]),
     ]
     steps = [step("Entrada em vigor: 16/06/2014 (data da publicação, presumida).", ["ubatuba:art15"])]
+    reason = None
     if edital_date < start:
         applies = False
+        reason = ("a lei não se aplica a edital anterior à sua entrada em vigor (16/06/2014, data presumida; "
+                  "art. 14)")
         steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
                           ["ubatuba:art14"]))
     elif edital_date <= end:
@@ -296,12 +300,28 @@ def validity(edital_date: date) -> dict:
                           ["ubatuba:art13", "ubatuba:art14"]))
     else:
         applies = False
-        steps.append(step("Edital publicado depois do fim do prazo de dez anos (16/06/2024).",
-                          ["ubatuba:art13"]))
+        reason = TERM_ENDED
+        steps.append(step("Edital publicado depois do fim do prazo: " + TERM_ENDED + ".", ["ubatuba:art13"]))
         warnings.append(warning(
             "ubatuba_sem_prorrogacao", "premissa",
             "O corpus não contém lei que prorrogue a Lei nº 3.765/2014 além de 16/06/2024; se houver "
-            "prorrogação ou nova lei, esta resposta não a considera.",
+            "prorrogação ou nova lei, esta resposta não a considera. Sobre como o STF tratou a cláusula "
+            "idêntica de dez anos da lei federal, ver Contexto nacional (fora do corpus, não aplicado).",
             ["ubatuba:art13"]))
-    return {"applies": applies, "in_force_from": START, "last_day": END,
+    return {"applies": applies, "in_force_from": START, "last_day": END, "reason": reason,
             "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+
+
+#: The answer after the term (art. 13), with the presumed date said as such.
+TERM_ENDED = "pelo texto, o prazo de dez anos do art. 13 terminou em 16/06/2024 (data presumida)"
+
+
+def validity_window() -> dict:
+    """The editais the law governs (arts. 13 to 15), dates presumed."""
+    return {"from": START, "to": END, "presumed": True,
+            "short": "publicado de 16/06/2014 a 16/06/2024 (datas presumidas)",
+            "text": "publicado de 16/06/2014 a 16/06/2024 (datas presumidas: publicação na data de "
+                    "assinatura, art. 15; prazo de dez anos do art. 13, com último dia no dia de igual "
+                    "número, Código Civil, art. 132, § 3º; edital do próprio dia 16/06/2014 incluído, "
+                    "art. 14)",
+            "basis": ["ubatuba:art13", "ubatuba:art14", "ubatuba:art15"]}

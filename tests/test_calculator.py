@@ -285,12 +285,15 @@ def test_pattern_is_periodic():
     ("quissama", "2012-03-02", False),
     ("quissama", "2012-03-03", True),
     ("quissama", "2022-03-03", True),
-    ("quissama", "2022-03-04", False),
-    ("quissama", "2022-03-17", False),
+    ("quissama", "2022-03-04", True),   # continuous extension (labelled model; the other one in the warning)
+    ("quissama", "2022-03-17", True),
     ("quissama", "2022-03-18", True),
     ("quissama", "2032-03-03", True),
     ("quissama", "2032-03-04", False),
-    ("lins", "2024-02-07", True),   # the reserve is the law's (7.739/2023); only the decree's procedures wait
+    ("lins", "2024-02-07", None),   # Lei nº 7.739/2023's day within 2023 is not in the corpus
+    ("lins", "2023-01-01", None),
+    ("lins", "2022-12-31", False),  # a law of 2023 cannot govern an edital of 2022
+    ("lins", "2012-05-01", False),
     ("lins", "2024-02-08", True),
     ("lins", "2099-12-31", True),
 ])
@@ -299,24 +302,30 @@ def test_validity_table(norm, day, applies):
     r = calculator.reserve(norm, 20, percent, day)
     assert r["applies"] is applies
     assert r["validity"]["applies"] is applies
-    if not applies:
+    if applies is False:
         assert r["reserved"] == 0
     else:
         assert r["reserved"] == 4
 
 
-def test_lins_edital_before_decree_keeps_the_reserve_with_a_warning():
-    # The reserve comes from Lei nº 7.739/2023; art. 11 only dates the decree's own procedures.
+def test_lins_edital_before_decree_cannot_be_determined():
+    # Lei nº 7.739/2023 is of 2023 (its day is not in the corpus); art. 11 dates the decree's procedures.
     r = calculator.reserve("lins", 10, "20", "2024-02-07")
-    assert r["applies"] is True and r["reserved"] == 2
+    assert r["applies"] is None and r["reserved"] == 2  # the count if the law applies
+    assert r["headline"].startswith("Não é possível determinar com o corpus") and "2 vagas" in r["headline"]
     assert r["validity"]["decree_in_force"] is False
     w = next(x for x in r["warnings"] if x["code"] == "lins_edital_anterior")
     assert w["kind"] in ("premissa", "interpretacao")
     assert "heteroidentificação" in w["message"] and "Lei nº 7.739/2023" in w["message"]
+    assert "não é possível determinar com o corpus" in w["message"]
     assert "lins:art11" in w["basis"]
     after = calculator.reserve("lins", 10, "20", "2024-02-08")
-    assert after["validity"]["decree_in_force"] is True
+    assert after["validity"]["decree_in_force"] is True and after["applies"] is True
     assert "lins_edital_anterior" not in codes(after)
+    for day in ("2020-01-01", "2012-03-03"):
+        before = calculator.reserve("lins", 10, "20", day)
+        assert before["applies"] is False and before["reserved"] == 0
+        assert "2023" in before["headline"]
 
 
 def test_validity_warnings_state_assumptions():
@@ -325,7 +334,7 @@ def test_validity_warnings_state_assumptions():
     r = calculator.reserve("quissama", 10, edital_date="2022-03-10")
     assert "quissama_lacuna_prorrogacao" in codes(r)
     r = calculator.reserve("quissama", 10, edital_date="2025-03-10")
-    assert "quissama_prorrogacao_contagem" in codes(r)
+    assert "quissama_modelo_prorrogacao" in codes(r)
     assert "vigencia_nao_verificada" in codes(calculator.reserve("ubatuba", 10))
     dated = calculator.reserve("ubatuba", 10, edital_date=date(2015, 1, 1))
     assert "vigencia_nao_verificada" not in codes(dated)

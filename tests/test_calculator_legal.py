@@ -69,3 +69,98 @@ def test_simulation_calls_exactly_reserved_cotistas(norm, percent, reading):
         via_reserve = [x for x in res["nominations"] if x["list"] == "reserva"]
         assert len(via_reserve) == reserved, (norm, reading, n)
         assert len(res["nominations"]) == n
+
+
+# --- validity: never more certain than the text ---------------------------------------------------
+@pytest.mark.parametrize(("day", "applies"), [
+    ("2012-01-01", False), ("2020-06-30", False), ("2022-12-31", False),  # before Lei nº 7.739/2023
+    ("2023-01-01", None), ("2023-08-15", None), ("2024-02-07", None),     # its day in 2023 is unknown
+    ("2024-02-08", True), ("2030-01-01", True),                            # decree in force (art. 11)
+])
+def test_lins_applies_is_true_false_or_null(day, applies):
+    r = calculator.reserve("lins", 10, "20", day)
+    assert r["applies"] is applies
+    if applies is None:
+        assert "não é possível determinar com o corpus" in r["headline"].lower()
+        assert "2023" in r["headline"] and "art. 11" in r["headline"]  # and says why
+        assert r["reserved"] == 2  # the count if the law applies, said as such
+        assert "se se aplicar: 2 vagas reservadas" in r["headline"]
+    elif applies is False:
+        assert r["reserved"] == 0 and "anterior a 2023" in r["headline"]
+
+
+def test_ubatuba_without_date_states_the_term_in_the_result():
+    # arts. 13 to 15: the law governs only editais of 16/06/2014 to 16/06/2024 (dates presumed)
+    r = calculator.reserve("ubatuba", 10)
+    assert r["applies"] is True and r["reserved"] == 2
+    assert "16/06/2014 a 16/06/2024 (datas presumidas)" in r["headline"]
+    assert r["validity_window"]["from"] == "2014-06-16" and r["validity_window"]["to"] == "2024-06-16"
+    w = next(w for w in r["warnings"] if w["code"] == "vigencia_nao_verificada")
+    for premise in ("art. 15", "art. 13", "art. 132", "art. 14"):  # the premises, listed
+        assert premise in w["message"]
+
+
+def test_ubatuba_after_the_term_says_so_with_the_presumed_date():
+    r = calculator.reserve("ubatuba", 10, edital_date="2024-06-17")
+    assert r["applies"] is False and r["reserved"] == 0
+    assert ("pelo texto, o prazo de dez anos do art. 13 terminou em 16/06/2024 (data presumida)"
+            in r["headline"])
+    w = next(w for w in r["warnings"] if w["code"] == "ubatuba_sem_prorrogacao")
+    assert "Contexto nacional" in w["message"]
+    assert calculator.reserve("ubatuba", 10, edital_date="2024-06-16")["applies"] is True
+
+
+@pytest.mark.parametrize("day", ["2022-03-04", "2022-03-10", "2022-03-17"])
+def test_quissama_extension_one_labelled_model(day):
+    # art. 5º and the source's compilation note: continuous extension (gap covered, ends 03/03/2032);
+    # the other model (lapse + new law) is shown in the warning
+    r = calculator.reserve("quissama", 10, edital_date=day)
+    assert r["applies"] is True and r["reserved"] == 2
+    model = next(w for w in r["warnings"] if w["code"] == "quissama_modelo_prorrogacao")
+    assert model["kind"] == "interpretacao"
+    assert "prorrogação contínua" in model["message"] and "caducidade seguida de nova lei" in model["message"]
+    assert "18/03/2032" in model["message"]
+    assert r["validity"]["last_day"] == "2032-03-03"
+
+
+def test_quissama_note_is_cited_as_the_sources_compilation_note():
+    from calculator.text import render_reserve
+
+    r = calculator.reserve("quissama", 10, edital_date="2025-01-01")
+    text = render_reserve(r)
+    assert "nota de compilação da fonte" in text
+    assert "art. 5º, caput, nota" not in text
+    assert not any("nota ao art" in w["message"] for w in r["warnings"])
+
+
+def test_cli_text_ends_with_the_disclaimer(capsys):
+    from calculator.__main__ import main
+
+    for argv in (["reserva", "--norma", "ubatuba", "--vagas", "10"],
+                 ["ordem", "--norma", "quissama", "--vagas", "13"],
+                 ["parametros", "--norma", "lins"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert out.rstrip().splitlines()[-1].startswith("Não é orientação jurídica")
+    assert main(["reserva", "--norma", "ubatuba", "--vagas", "10", "--json"]) == 0
+    assert "orientação jurídica" not in capsys.readouterr().out
+
+
+# --- one answer everywhere: the precomputed tables and Python ----------------------------------
+def test_tables_and_python_give_the_same_answer():
+    import build
+
+    data = build.table_data(build.Context())
+    for slug, table in data["norms"].items():
+        for row in table["rows"]:
+            res = calculator.reserve(slug, row["vacancies"], table["percent"])
+            order = calculator.order(slug, row["vacancies"], table["percent"])
+            assert (row["reserved"], row["applies"], row["headline"]) == \
+                (res["reserved"], res["applies"], res["headline"]), (slug, row["vacancies"])
+            assert row["positions"] == order["positions"]
+            assert row["interpreted_positions"] == order["interpreted_positions"]
+            assert len(row["positions"]) == row["reserved"]
+    # the issue's case: Ubatuba, 10 vagas, no edital date — conditional on art. 13's term in both
+    row = data["norms"]["ubatuba"]["rows"][9]
+    assert row["headline"].startswith("2 vagas reservadas de 10, se o edital foi publicado de 16/06/2014 a "
+                                      "16/06/2024 (datas presumidas)")

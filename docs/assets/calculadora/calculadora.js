@@ -106,7 +106,10 @@ function normPageUrl(norm) {
 function basisLink(ref) {
   const [norm, id] = String(ref).split(":");
   const page = normPageUrl(norm);
-  const text = id ? `${NORM_NAMES[norm] || norm}, ${labelFromId(id)}` : String(ref);
+  // a note inside a provision belongs to whoever compiled the source (calculator/labels.py, display_label)
+  const note = id ? /^(.+?)_nota\d*$/.exec(id) : null;
+  const shown = note ? `nota de compilação da fonte ao ${labelFromId(note[1])}` : id && labelFromId(id);
+  const text = id ? `${NORM_NAMES[norm] || norm}, ${shown}` : String(ref);
   if (!page || !id) return el("span", { class: "calc-base" }, text);
   return el("a", { href: `${page}#${id}`, class: "calc-base" }, text);
 }
@@ -457,18 +460,10 @@ function renderTableAnswer(tool, req, row, normTable) {
   frag.append(el("p", { class: "calc-selo" }, "Resposta pré-calculada (tabela gerada com o site, pelas mesmas regras)"));
   const reserved = row.reserved;
   if (tool === "reserva") {
-    frag.append(headline(`${fmt(reserved)} ${reserved === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(req.vagas)}`));
+    // the calculator's own sentence (the same Python gives a moment later for the same request)
+    frag.append(headline(row.headline || `${fmt(reserved)} ${reserved === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(req.vagas)}`));
   } else {
     frag.append(renderStrip(Number(req.vagas), row.positions));
-  }
-  // Validity: the calculator's own rule for an edital published on the build date (as the norm page says).
-  const validity = normTable.validity;
-  if (validity && validity.summary) {
-    const p = el("p", { class: validity.applies ? "calc-vigencia" : "calc-aviso calc-vigencia" });
-    if (!validity.applies) p.append(el("strong", {}, "Atenção: "));
-    p.append(validity.summary);
-    if (!validity.applies) p.append(" Informe a data de publicação do edital para saber se a reserva se aplica.");
-    frag.append(p);
   }
   // The calculator's warnings for this very answer, computed at build time (tabelas.json).
   const keys = (tool === "reserva" ? row.reserve_warnings : row.order_warnings) || [];
@@ -489,9 +484,12 @@ function renderReserve(result, req) {
   const n = result.reserved;
   let text = `${fmt(n)} ${n === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(result.vacancies ?? req.vagas)}`;
   if (result.percent_display || result.percent) text += ` (${result.percent_display || result.percent})`;
-  frag.append(headline(text));
+  frag.append(headline(result.headline || text));
+  // applies: true, false or null (null: the corpus cannot tell; calculator/README.md)
   if (result.applies === false) {
     frag.append(el("p", { class: "calc-aviso" }, "A reserva não se aplica a este concurso (veja os avisos abaixo)."));
+  } else if (result.applies === null) {
+    frag.append(el("p", { class: "calc-aviso" }, "Não é possível determinar com o corpus se a reserva se aplica (veja os avisos abaixo)."));
   }
   frag.append(explanation(result));
   return frag;
