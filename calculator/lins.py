@@ -49,9 +49,9 @@ PARAMS: dict[str, Parameter] = {
                   "autodeclaração com correspondência fenotípica."),
         Parameter("percentual", None, ("lins:art2_cpt_inc1", "lins:art5_cpt"), START, None,
                   "Fixado pela Lei nº 7.739/2023, que não está no corpus: informe o percentual do edital."),
-        Parameter("arredondamento", "meio_para_cima (interpretação)", ("lins:art2_cpt_inc1",), START, None,
-                  "O decreto não trata de arredondamento; usa-se o meio para cima, como nas outras duas "
-                  "normas e na prática federal (interpretação)."),
+        Parameter("arredondamento", "meio_para_cima (interpretação)", (), START, None,
+                  "O decreto não trata de arredondamento (sem base no corpus); usa-se o meio para cima, "
+                  "como nas leis de Ubatuba e Quissamã (interpretação)."),
         Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("lins:art2_cpt",), START, None,
                   "Concursos para cargos de provimento efetivo e empregos públicos."),
         Parameter("entrada_em_vigor", START, ("lins:art11", "lins:cabecalho2", "lins:registro1"), START, None,
@@ -86,28 +86,41 @@ def _scope(scope: str | None) -> str:
                       "vínculo não abrangido: {scope} (use efetivo ou emprego)")
 
 
-def _standing_warnings() -> list[dict]:
-    return [
-        warning("lins_percentual_informado", "premissa",
-                "O percentual vem da Lei nº 7.739/2023 (citada no art. 2º, inciso I, e no art. 5º do "
-                "decreto), que não está no corpus: foi usado o percentual informado. Confira também se a "
-                "lei prevê número mínimo de vagas.",
-                _ORIGIN),
-        warning("lins_arredondamento_interpretacao", "interpretacao",
-                "O decreto não diz como arredondar; usou-se parte decimal ≥ 0,5 para cima e < 0,5 para "
-                "baixo, como nas leis de Ubatuba e Quissamã e na prática federal (Lei nº 12.990/2014).",
-                _ORIGIN),
-        warning("lins_pcd_duas_listas", "conflito",
-                "Candidato com deficiência aprovado também na lista de pessoas negras: o art. 4º, parágrafo "
-                "único, manda nomeá-lo pela lista em que estiver melhor classificado; o art. 6º, § 2º, manda "
-                "nomeá-lo nas vagas destinadas aos negros.",
-                ["lins:art4_par1u", "lins:art6_par2"]),
-        warning("lins_tres_listas_quatro_incisos", "conflito",
-                "O art. 6º anuncia a publicação do resultado em \"3 (três) listas\", mas enumera quatro "
-                "(incisos I a IV).",
-                ["lins:art6_cpt", "lins:art6_cpt_inc1", "lins:art6_cpt_inc2", "lins:art6_cpt_inc3",
-                 "lins:art6_cpt_inc4"]),
-    ]
+def _answer_warnings(exact: Fraction) -> list[dict]:
+    """Warnings that can change this answer: the percentage (always: it comes from outside the corpus)
+    and the rounding (only when P/100 · N is not a whole number)."""
+    out = [warning("lins_percentual_informado", "premissa",
+                   "O percentual vem da Lei nº 7.739/2023 (citada no art. 2º, inciso I, e no art. 5º do "
+                   "decreto), que não está no corpus: foi usado o percentual informado. Confira também se a "
+                   "lei prevê número mínimo de vagas.",
+                   _ORIGIN)]
+    if exact.denominator != 1:
+        out.append(warning(
+            "lins_arredondamento_interpretacao", "interpretacao",
+            "O decreto não diz como arredondar (sem base no corpus); usou-se parte decimal ≥ 0,5 para cima e "
+            "< 0,5 para baixo, como nas leis de Ubatuba e Quissamã. Confira a regra da Lei nº 7.739/2023.",
+            [], no_basis=True))
+    return out
+
+
+def norm_warnings() -> list[dict]:
+    """Properties of the decree's text that hold whatever the input (shown by `parametros` and on the
+    norm's page; the simulator repeats the PcD one when PcD seats can change who is nominated)."""
+    return [pcd_two_lists_warning(), warning(
+        "lins_tres_listas_quatro_incisos", "conflito",
+        "O art. 6º anuncia a publicação do resultado em \"3 (três) listas\", mas enumera quatro "
+        "(incisos I a IV).",
+        ["lins:art6_cpt", "lins:art6_cpt_inc1", "lins:art6_cpt_inc2", "lins:art6_cpt_inc3",
+         "lins:art6_cpt_inc4"])]
+
+
+def pcd_two_lists_warning() -> dict:
+    return warning(
+        "lins_pcd_duas_listas", "conflito",
+        "Candidato com deficiência aprovado também na lista de pessoas negras: o art. 4º, parágrafo "
+        "único, manda nomeá-lo pela lista em que estiver melhor classificado; o art. 6º, § 2º, manda "
+        "nomeá-lo nas vagas destinadas aos negros.",
+        ["lins:art4_par1u", "lins:art6_par2"])
 
 
 def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
@@ -120,13 +133,18 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     steps = [
         step(f"Percentual: {format_percent(p)}, informado (fixado pela Lei nº 7.739/2023, fora do corpus).",
              _ORIGIN),
-        step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-             f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)} "
-             "(arredondamento por interpretação).", _ORIGIN),
     ]
-    warnings = _standing_warnings()
+    if exact.denominator == 1:
+        steps.append(step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
+                          f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).", []))
+    else:
+        steps.append(step(
+            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+            f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)} "
+            "(arredondamento por interpretação; sem base no corpus).", [], no_basis=True))
+    warnings = _answer_warnings(exact)
     return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
-            "basis": collect_basis(["lins:art3", "lins:art5_cpt"], steps, warnings),
+            "basis": collect_basis(["lins:art5_cpt"], steps, warnings),
             "warnings": warnings, "steps": steps}
 
 
@@ -172,8 +190,8 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
             f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação).", ["lins:art5_par2", "lins:art6_par1"]))
     steps = list(res["steps"]) + [step(
-        f"Ordem de nomeação ({reading}, interpretação): " + sentence(READINGS[reading]),
-        ["lins:art5_cpt", "lins:art6_par1"])]
+        f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: o decreto não a define): "
+        + sentence(READINGS[reading]), [], no_basis=True)]
     return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
             "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,
             "basis": collect_basis(res["basis"], steps, warnings), "warnings": warnings, "steps": steps}

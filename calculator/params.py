@@ -26,6 +26,8 @@ class Parameter:
             "name": self.name,
             "value": _jsonable(self.value),
             "basis": list(self.basis),
+            # no provision sets it: the note says "sem base no corpus" (never a nearby provision)
+            "basis_kind": "dispositivo" if self.basis else "sem_base_no_corpus",
             "start": self.start,
             "end": self.end,
             "note": self.note,

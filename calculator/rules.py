@@ -163,13 +163,33 @@ def format_date(d: date) -> str:
 
 
 # --- results ------------------------------------------------------------------------------------
-def warning(code: str, kind: str, message: str, basis: list[str] | tuple[str, ...]) -> dict:
+#: Kinds of basis a step or warning can have ("basis_kind"):
+#: "dispositivo" — the provisions in ``basis`` support it;
+#: "sem_base_no_corpus" — the rule it applies has no provision in the corpus (``basis`` is empty: no
+#:   merely nearby provision is cited instead); the text says "sem base no corpus";
+#: "dado" — a fact of the input or plain arithmetic, not a legal rule.
+BASIS_KINDS = ("dispositivo", "sem_base_no_corpus", "dado")
+NO_BASIS = "sem base no corpus"
+
+
+def _basis_kind(basis: list[str], no_basis: bool) -> str:
+    if no_basis:
+        if basis:
+            raise ValueError("a step without basis in the corpus cites no provision")
+        return "sem_base_no_corpus"
+    return "dispositivo" if basis else "dado"
+
+
+def warning(code: str, kind: str, message: str, basis: list[str] | tuple[str, ...],
+            no_basis: bool = False) -> dict:
     """A warning: kind is "conflito", "interpretacao", "premissa" or "aviso"."""
-    return {"code": code, "kind": kind, "message": message, "basis": list(basis)}
+    return {"code": code, "kind": kind, "message": message, "basis": list(basis),
+            "basis_kind": _basis_kind(list(basis), no_basis)}
 
 
-def step(text: str, basis: list[str] | tuple[str, ...] = ()) -> dict:
-    return {"text": text, "basis": list(basis)}
+def step(text: str, basis: list[str] | tuple[str, ...] = (), no_basis: bool = False) -> dict:
+    """One step of an answer.  ``no_basis``: the rule applied has no basis in the corpus (said as such)."""
+    return {"text": text, "basis": list(basis), "basis_kind": _basis_kind(list(basis), no_basis)}
 
 
 def unique(items) -> list:

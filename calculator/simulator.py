@@ -34,6 +34,7 @@ from calculator.core import get_norm
 from calculator.errors import InputError
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.rules import (
+    NO_BASIS,
     collect_basis,
     count_phrase,
     format_int,
@@ -91,8 +92,8 @@ BASIS: dict[str, dict[str, tuple[str, ...]]] = {
         "reserve": ("art1_cpt", "art3_par1"),
         "reserve_only_optants": ("art1_par3",),
         "call_order": ("art3_par1",),
-        "pcd": ("art1_par3",),
-        "precedence": ("art1_par2",),
+        "pcd": (),  # the law says nothing about PcD seats: sem base no corpus
+        "precedence": (),  # nor about a candidate on both lists
         "replace_reserve": ("art3_par2",),
         "replace_list": ("art3_par1",),
         "revert_reserve": ("art1_par6",),
@@ -328,6 +329,9 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     finally:
         if gc_was_enabled:
             gc.enable()
+    if norm == "lins" and k_pcd and r_seats:
+        # with seats for both lists, the decree's PcD conflict can change who is nominated
+        result["warnings"].append(mod.pcd_two_lists_warning())
     if norm == "ubatuba" and scope == "emprego" and k_pcd:
         result["warnings"].append(warning(
             "simulacao_emprego_pcd_primeiro_nao_simulado", "aviso",
@@ -653,6 +657,8 @@ class _Simulation:
         elif lst == PCD:
             basis = _b(norm, "pcd")
             reason = f"{pos}º da lista de pessoas com deficiência ({c.rank}º na classificação geral)"
+            if not basis:
+                reason += " — vaga de PcD fixada pelo edital e por outras leis (sem base no corpus)"
         else:
             basis = _b(norm, "female")
             reason = f"{pos}ª da lista feminina da Guarda Civil Municipal ({c.rank}ª na classificação geral)"
@@ -920,8 +926,8 @@ class _Simulation:
                     + " ao mesmo tempo na reserva racial e nas vagas de pessoas "
                     f"com deficiência ({names}); a lei não diz por qual lista nomear. A simulação nomeou "
                     "pela reserva racial (a reserva da própria lei), liberando a vaga de PcD para o "
-                    "seguinte.",
-                    ["quissama:art3_cpt", "quissama:art3_par1"]))
+                    "seguinte (interpretação; sem base no corpus).",
+                    [], no_basis=True))
         if self.gender_equity:
             w.append(warning(
                 "ubatuba_equidade_genero_interpretacao", "interpretacao",
@@ -1182,7 +1188,9 @@ def render_text(res: dict) -> str:
         lines.append("Avisos:")
         for w in res["warnings"]:
             kind = KIND_NAMES.get(w.get("kind"), "aviso")
-            lines.append(f"  - ({kind}) {w['message']} [{short_labels(w['basis'])}]")
+            refs = short_labels(w["basis"]) or (NO_BASIS if w.get("basis_kind") == "sem_base_no_corpus"
+                                                else "")
+            lines.append(f"  - ({kind}) {w['message']}" + (f" [{refs}]" if refs else ""))
     by_norm: dict[str, list[str]] = {}
     for ref in res.get("basis", []):
         by_norm.setdefault(ref.partition(":")[0], []).append(ref)

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from calculator.labels import NORM_CITATION, short_labels
-from calculator.rules import format_int, format_number, reserved_phrase
+from calculator.rules import NO_BASIS, format_int, format_number, reserved_phrase
 
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
 TEXT_POSITIONS = 60
@@ -21,18 +21,21 @@ KIND_NAMES = {"conflito": "conflito", "interpretacao": "interpretação", "premi
               "aviso": "aviso"}
 
 
-def _refs(refs: list[str]) -> str:
+def _refs(refs: list[str], item: dict | None = None) -> str:
+    if not refs and item is not None and item.get("basis_kind") == "sem_base_no_corpus":
+        return f" [{NO_BASIS}]"
     return f" [{short_labels(refs)}]" if refs else ""
 
 
 def _common_tail(result: dict) -> list[str]:
     lines = ["", "Passo a passo:"]
     for i, s in enumerate(result.get("steps", []), 1):
-        lines.append(f"  {i}. {s['text']}{_refs(s['basis'])}")
+        lines.append(f"  {i}. {s['text']}{_refs(s['basis'], s)}")
     if result.get("warnings"):
         lines += ["", "Avisos:"]
         for w in result["warnings"]:
-            lines.append(f"  - ({KIND_NAMES.get(w.get('kind'), 'aviso')}) {w['message']}{_refs(w['basis'])}")
+            kind = KIND_NAMES.get(w.get("kind"), "aviso")
+            lines.append(f"  - ({kind}) {w['message']}{_refs(w['basis'], w)}")
     by_norm: dict[str, list[str]] = {}
     for ref in result.get("basis", []):
         by_norm.setdefault(ref.partition(":")[0], []).append(ref)
@@ -139,10 +142,11 @@ def render_parameters(r: dict) -> str:
         period = f"desde {_date_ptbr(p['start'])}" + (f" até {_date_ptbr(p['end'])}" if p["end"] else "")
         name = PARAMETER_NAMES.get(p["name"], p["name"].replace("_", " "))
         lines.append(f"  - {name}: {parameter_value(p['name'], p['value'])} "
-                     f"({period}){_refs(p['basis'])}")
+                     f"({period}){_refs(p['basis'], {'basis_kind': 'sem_base_no_corpus'})}")
         lines.append(f"      {p['note']}")
     if r.get("warnings"):
         lines += ["", "Avisos:"]
         for w in r["warnings"]:
-            lines.append(f"  - ({KIND_NAMES.get(w.get('kind'), 'aviso')}) {w['message']}{_refs(w['basis'])}")
+            kind = KIND_NAMES.get(w.get("kind"), "aviso")
+            lines.append(f"  - ({kind}) {w['message']}{_refs(w['basis'], w)}")
     return "\n".join(lines)

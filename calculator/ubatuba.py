@@ -47,7 +47,7 @@ PARAMS: dict[str, Parameter] = {
                   "Negros, índios e quilombolas, por autodeclaração no ato da inscrição (quesito "
                   "cor ou raça do IBGE)."),
         Parameter("percentual_minimo", Fraction(20),
-                  ("ubatuba:art1_cpt", "ubatuba:art2_par1", "ubatuba:art8_cpt"), START, END,
+                  ("ubatuba:art1_cpt", "ubatuba:art2_par1"), START, END,
                   "Limite mínimo de 20% das vagas; o edital pode reservar mais."),
         Parameter("vagas_minimas", 3, ("ubatuba:art2_par2",), START, END,
                   "A reserva é disponibilizada quando o número de cargos ou empregos oferecidos for igual "

@@ -164,3 +164,48 @@ def test_tables_and_python_give_the_same_answer():
     row = data["norms"]["ubatuba"]["rows"][9]
     assert row["headline"].startswith("2 vagas reservadas de 10, se o edital foi publicado de 16/06/2014 a "
                                       "16/06/2024 (datas presumidas)")
+
+
+# --- bases that support the step; "sem base no corpus" as a kind of its own ----------------------
+def test_no_merely_nearby_provision_is_cited():
+    from calculator import simulator, ubatuba
+
+    # Quissamã says nothing about PcD: neither art. 1º, § 3º (non-optants) nor § 2º (concurrence)
+    assert simulator.BASIS["quissama"]["pcd"] == () and simulator.BASIS["quissama"]["precedence"] == ()
+    # Lins: art. 3º is about cotistas competing among themselves, not about the count; art. 2º, I and
+    # art. 5º say nothing about rounding
+    r = calculator.reserve("lins", 13, "20")
+    assert "lins:art3" not in r["basis"]
+    rounding = next(s for s in r["steps"] if "arredondamento" in s["text"])
+    assert rounding["basis"] == [] and rounding["basis_kind"] == "sem_base_no_corpus"
+    assert "sem base no corpus" in rounding["text"]
+    # Ubatuba art. 8º is about cargos em comissão, not the minimum percentage of concursos
+    assert "ubatuba:art8_cpt" not in ubatuba.PARAMS["percentual_minimo"].basis
+
+
+def test_every_step_and_warning_has_a_basis_kind():
+    from calculator.rules import BASIS_KINDS
+
+    for res in (calculator.reserve("lins", 13, "20", "2023-05-05"), calculator.order("lins", 13, "20"),
+                calculator.reserve("ubatuba", 13), calculator.order("quissama", 13),
+                calculator.reserve("quissama", 10, edital_date="2022-03-10")):
+        for item in res["steps"] + res["warnings"]:
+            assert item["basis_kind"] in BASIS_KINDS
+            assert (item["basis_kind"] == "dispositivo") == bool(item["basis"])
+            if item["basis_kind"] == "sem_base_no_corpus":
+                assert "sem base no corpus" in item.get("text", item.get("message"))
+
+
+def test_cli_text_says_sem_base_no_corpus():
+    from calculator.text import render_reserve
+
+    assert "[sem base no corpus]" in render_reserve(calculator.reserve("lins", 13, "20"))
+
+
+def test_lins_pcd_conflict_shown_in_simulation_with_pcd_seats():
+    rows = "\n".join([HEADER] + [f"R{r};N{r};{r};{'sim' if r > 8 else 'não'};{'sim' if r == 9 else 'não'};M;;"
+                                 for r in range(1, 15)]) + "\n"
+    res = simulate("lins", 10, rows.encode(), percent="20", pcd_seats="1")
+    assert "lins_pcd_duas_listas" in codes(res)
+    plain = simulate("lins", 10, rows.encode(), percent="20")
+    assert "lins_pcd_duas_listas" not in codes(plain)
