@@ -56,6 +56,10 @@ LIST_NAMES = {
     FEM: "vagas femininas (Guarda Civil Municipal)",
 }
 PRECEDENCE_OPTIONS = ("art6_par2", "art4_par1u")
+#: Quissamã art. 3º, § 1º — who takes the fifth seat: "concorrencia" (default: the optant within the
+#: ampla seats is nominated through them, art. 1º, § 2º; the fifth seat goes to the next optant outside
+#: them) or "lista" (literal: the first of the lista específica, in its own order).
+FILL_OPTIONS = ("concorrencia", "lista")
 REPLACEMENT_OPTIONS = ("lista", "geral")
 #: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
 MAX_SIM_VACANCIES = 1_000_000
@@ -120,6 +124,7 @@ BASIS: dict[str, dict[str, tuple[str, ...]]] = {
         "revert_other": ("art5_par2",),
         "eliminated": ("art10_par1u_inc1",),
         "fraud": ("art10_par1u_inc1",),
+        "cappc": ("art10_cpt", "art10_par1u"),
         "absent": ("art9_par2",),
         "not_confirmed": ("art10_par1u_inc2",),
         "hetero": ("art7_cpt", "art7_par1"),
@@ -128,6 +133,12 @@ BASIS: dict[str, dict[str, tuple[str, ...]]] = {
         "lists": ("art6_cpt",),
     },
 }
+
+
+#: Lins art. 10: the CAPPC only gives an opinion; the authority decides, after the candidate's 48 hours.
+CAPPC_NOTE = ("; a CAPPC apenas \"deverá opinar\", em relatório fundamentado (art. 10, parágrafo único): "
+              "a decisão cabe à autoridade competente, depois do prazo de no mínimo 48 horas para a "
+              "manifestação do candidato (art. 10) — a simulação supõe a decisão conforme o parecer")
 
 
 def _b(norm: str, *keys: str) -> list[str]:
@@ -258,7 +269,7 @@ def _parse_count(value, field: str, label: str) -> int:
 
 def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None,
              pcd_seats=0, female_seats=0, precedence=None, replacement=None, gender_equity=False,
-             scope=None) -> dict:
+             scope=None, fill=None) -> dict:
     """Simulate the nominations.  Options (all optional):
 
     percent        the edital's percentage (required for Lins; Ubatuba ≥ 20; Quissamã fixed)
@@ -269,6 +280,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     replacement    Ubatuba art. 4, § 1º reading: "lista" (default: next optant) or "geral"
     gender_equity  Ubatuba art. 1, parágrafo único, II: split the reserved seats between genders
     scope          the norm module's "vinculo" (efetivo, emprego, ...)
+    fill           Quissamã art. 3º, § 1º: "concorrencia" (default) or "lista" (see FILL_OPTIONS)
     """
 
     mod = get_norm(norm)
@@ -301,6 +313,14 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     if replacement != "lista" and norm != "ubatuba":
         raise InputError("a substituição pela classificação geral só se aplica a Ubatuba (art. 4º, § 1º)",
                          "substituicao")
+    if fill is None or fill == "":
+        fill = "concorrencia"
+    if fill not in FILL_OPTIONS:
+        raise InputError(f"preenchimento desconhecido: {str(fill)[:20]!r} (use concorrencia ou lista)",
+                         "preenchimento")
+    if fill != "concorrencia" and norm != "quissama":
+        raise InputError("a leitura literal da quinta vaga só se aplica a Quissamã (art. 3º, § 1º)",
+                         "preenchimento")
     if gender_equity and norm != "ubatuba":
         raise InputError("a equidade de gênero só se aplica a Ubatuba (art. 1º, parágrafo único, II)",
                          "equidade_genero")
@@ -324,7 +344,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
         table = csvinput.read_candidates(candidates_csv_bytes)
         types = seat_types(n_vac, sched["positions"], k_pcd, k_fem)
         sim = _Simulation(norm, n_vac, types, table, sched, precedence, replacement, bool(gender_equity),
-                          k_pcd, k_fem)
+                          k_pcd, k_fem, fill)
         result = sim.run()
     finally:
         if gc_was_enabled:
@@ -365,8 +385,9 @@ def _add_unfilled(ranges: list[dict], seat: int, typ: str, norm: str) -> None:
 
 class _Simulation:
     def __init__(self, norm, vacancies, types, table, sched, precedence, replacement, gender_equity,
-                 k_pcd, k_fem):
+                 k_pcd, k_fem, fill="concorrencia"):
         self.norm = norm
+        self.fill = fill
         self.vacancies = vacancies
         self.types = types
         self.table = table
@@ -427,6 +448,8 @@ class _Simulation:
         norm = self.norm
         self._record_exclusions()
         self._static_positions()
+        if self.fill == "lista":
+            self._fill_reserve_first()
         gen_ptr = self._fill_ampla(self.quota[AMPLA])
         self._fill_specific(gen_ptr)
         extra = self._revert()
@@ -452,8 +475,8 @@ class _Simulation:
                     "lista", _b(norm, "eliminated")))
             elif norm == "lins" and c.cotista and c.hetero == "fraude":
                 self.excluded.append(self._excl(
-                    c, "fraude", "heteroidentificação: fraude ou má-fé — eliminado do concurso",
-                    _b(norm, "fraud")))
+                    c, "fraude", "heteroidentificação: fraude ou má-fé — eliminado do concurso" + CAPPC_NOTE,
+                    _b(norm, "fraud", "cappc")))
             elif norm == "lins" and c.cotista and c.hetero == "ausente":
                 self.excluded.append(self._excl(
                     c, "ausente", "não compareceu à comissão de heteroidentificação — excluído do concurso",
@@ -462,8 +485,8 @@ class _Simulation:
                 self.moved.append({
                     "candidate": c.inscricao, "from": RESERVA, "to": AMPLA,
                     "reason": "autodeclaração não confirmada, sem má-fé: sai da lista de cotas e continua "
-                              "no concurso pela ampla concorrência",
-                    "basis": _b(norm, "not_confirmed")})
+                              "no concurso pela ampla concorrência" + CAPPC_NOTE,
+                    "basis": _b(norm, "not_confirmed", "cappc")})
         if norm != "lins" and any(c.hetero for c in self.cands):
             self.warnings.append(warning(
                 "simulacao_heteroidentificacao_ignorada", "aviso",
@@ -505,11 +528,14 @@ class _Simulation:
         while i < len(cands) and len(winners) < quota:
             c = cands[i]
             i += 1
+            if c.inscricao in self.nominated:  # already called through the reserve ("lista" reading)
+                continue
             st = self._status(c)
             if st == "out":
                 continue
             if st == "skip":
-                self._skipped(c, AMPLA)
+                if c.inscricao not in self.skipped:
+                    self._skipped(c, AMPLA)
                 continue
             basis = _b(norm, "ranking")
             reason = f"{c.rank}º na classificação geral, dentro das vagas de ampla concorrência"
@@ -532,6 +558,28 @@ class _Simulation:
             winners.append((c, reason, basis))
             self.nominated.add(c.inscricao)
         return i
+
+    def _fill_reserve_first(self):
+        """Quissamã art. 3º, § 1º read literally ("lista"): each reserved seat goes to the first of the
+        lista específica, in its own order, even one ranked within the ampla seats."""
+        norm = self.norm
+        quota = self.quota[RESERVA]
+        winners = self.winners[RESERVA]
+        for c in self.cands:
+            if len(winners) >= quota:
+                break
+            st = self._status(c)
+            if st == "out" or not self._in_racial(c):
+                continue
+            if st == "skip":
+                self._skipped(c, RESERVA)
+                continue
+            pos = self.list_pos[RESERVA][c.inscricao]
+            reason = (f"{pos}º da lista específica ({c.rank}º na classificação geral): a quinta vaga vai ao "
+                      "primeiro da lista específica, na ordem dela (leitura literal do art. 3º, § 1º, "
+                      "escolhida como opção)")
+            winners.append((c, reason, _b(norm, "reserve", "lists")))
+            self.nominated.add(c.inscricao)
 
     def _skipped(self, c, lst: str):
         """c (desistente/inapto) would have filled a seat of ``lst``: record who replaces them."""
@@ -578,7 +626,8 @@ class _Simulation:
     def _fill_specific(self, start: int):
         norm = self.norm
         quota = {lst: self.quota[lst] for lst in (RESERVA, PCD, FEM)}
-        taken = {RESERVA: 0, PCD: 0, FEM: 0}
+        # under the "lista" reading the reserve is already filled
+        taken = {lst: len(self.winners[lst]) for lst in (RESERVA, PCD, FEM)}
         # gender equity (Ubatuba option): each gender takes at most ceil(R/2) reserved seats at first
         cap = {"F": (quota[RESERVA] + 1) // 2, "M": (quota[RESERVA] + 1) // 2}
         by_gender = {"F": 0, "M": 0}
@@ -592,6 +641,8 @@ class _Simulation:
                 continue
             st = self._status(c)
             if st == "out":
+                continue
+            if st == "skip" and c.inscricao in self.skipped:  # already recorded ("lista" reading)
                 continue
             lists = [lst for lst in self._lists_of(c) if taken[lst] < quota[lst]]
             if self.gender_equity and RESERVA in lists:
@@ -695,6 +746,19 @@ class _Simulation:
             if lst == RESERVA:
                 basis = _b(norm, "revert_reserve")
                 why = "não há optantes aprovados em número suficiente"
+                if norm == "quissama" and self.taken[RESERVA]:
+                    self.warnings.append(warning(
+                        "quissama_reversao_parcial", "interpretacao",
+                        f"Há {count_phrase(self.taken[RESERVA], 'cotista aprovado', 'cotistas aprovados')} "
+                        "para "
+                        f"{count_phrase(self.final_quota[RESERVA], 'vaga reservada', 'vagas reservadas')}. "
+                        "O art. 1º, § 6º, reverte as vagas \"não havendo candidatos negros ou índios "
+                        "aprovados\" — isto é, sem nenhum; reverter só as restantes, com parte da reserva "
+                        "preenchida, estende esse texto (interpretação). Outra leitura: "
+                        + count_phrase(missing, "vaga restante ficaria reservada",
+                                       "vagas restantes ficariam reservadas")
+                        + ", sem preenchimento.",
+                        ["quissama:art1_par6"]))
             elif lst == FEM:
                 basis = _b(norm, "revert_reserve", "female")
                 why = "não há candidatas aprovadas em número suficiente para as vagas femininas"
@@ -807,7 +871,7 @@ class _Simulation:
             "reserved_positions": list(self.sched["positions"][:RESERVED_POSITIONS_LIMIT]),
             "reserved_positions_total": len(self.sched["positions"]),
             "reserved_positions_truncated": len(self.sched["positions"]) > RESERVED_POSITIONS_LIMIT,
-            "options": {"precedence": self.precedence, "replacement": self.replacement,
+            "options": {"precedence": self.precedence, "replacement": self.replacement, "fill": self.fill,
                         "gender_equity": self.gender_equity},
             "input": {"candidates": len(self.cands), "delimiter": self.table.delimiter,
                       "encoding": self.table.encoding, "ranked_by": self.table.ranked_by,
@@ -874,6 +938,23 @@ class _Simulation:
                 "que é uma escolha desta simulação.",
                 _b(norm, "female")))
         cotistas = {c.inscricao for c in self.cands if c.cotista}
+        if norm in ("quissama", "lins"):
+            by_analogy = [e for e in self.excluded if e["candidate"] in cotistas
+                          and (e["situation"] == "inapto" and e.get("would_fill") == RESERVA
+                               or e["situation"] in ("eliminado", "fraude", "ausente"))]
+            if by_analogy:
+                rule = {"quissama": ("art. 3º, § 2º", "Na ocorrência de desistência de vaga por candidato "
+                                     "cotista aprovado"),
+                        "lins": ("art. 5º, § 1º", "Em caso de desistência de candidato inscrito em vaga "
+                                 "reservada")}[norm]
+                w.append(warning(
+                    f"{norm}_substituicao_por_analogia", "interpretacao",
+                    f"O {rule[0]} só fala de desistência (\"{rule[1]}\"). Preencher pela lista específica a "
+                    "vaga "
+                    "de cotista inapto, eliminado ou excluído após a verificação é aplicação por analogia "
+                    f"(interpretação): {', '.join(e['candidate'] for e in by_analogy[:5])}"
+                    + ("…" if len(by_analogy) > 5 else "") + ".",
+                    _b(norm, "replace_reserve")))
         if norm in ("quissama", "lins") and any(
                 e.get("would_fill") == AMPLA and e["candidate"] in cotistas for e in self.excluded):
             text = {"quissama": "Na ocorrência de desistência de vaga por candidato cotista aprovado",
@@ -928,6 +1009,30 @@ class _Simulation:
                     "pela reserva racial (a reserva da própria lei), liberando a vaga de PcD para o "
                     "seguinte (interpretação; sem base no corpus).",
                     [], no_basis=True))
+        if norm == "quissama" and self.quota[RESERVA]:
+            concurrent = ("concorrência concomitante — o cotista classificado dentro das vagas de ampla "
+                          "concorrência é nomeado por elas, e a quinta vaga vai ao cotista seguinte fora "
+                          "delas "
+                          "(art. 1º, § 2º)")
+            literal = ("literal do art. 3º, § 1º — a quinta vaga vai ao primeiro da lista específica, na "
+                       "ordem "
+                       "dela, mesmo que esteja dentro das vagas de ampla concorrência")
+            used, other, opt = ((concurrent, literal, "lista") if self.fill == "concorrencia"
+                                else (literal, concurrent, "concorrencia"))
+            w.append(warning(
+                "quissama_quinta_vaga_leitura", "interpretacao",
+                f"Quem ocupa a quinta vaga (art. 3º, § 1º). Leitura usada: {used}. Outra leitura, disponível "
+                f"como opção (preenchimento \"{opt}\"): {other}. A mesma questão surge na \"alternância\" do "
+                "art. 7º da lei de Ubatuba.",
+                ["quissama:art3_par1", "quissama:art1_par2"]))
+        if norm == "ubatuba" and self.quota[RESERVA]:
+            w.append(warning(
+                "ubatuba_alternancia_quem_ocupa", "interpretacao",
+                "O art. 7º (\"alternância e proporcionalidade\") não diz se a vaga reservada da vez vai ao "
+                "primeiro optante da lista, mesmo que classificado dentro das vagas de ampla concorrência; a "
+                "simulação segue a concorrência concomitante do art. 4º (o optante assim classificado é "
+                "nomeado pela ampla concorrência e a vaga reservada vai ao optante seguinte).",
+                ["ubatuba:art7_cpt", "ubatuba:art4_cpt"]))
         if self.gender_equity:
             w.append(warning(
                 "ubatuba_equidade_genero_interpretacao", "interpretacao",
@@ -1032,7 +1137,7 @@ class _Simulation:
 
 # --- API and CLI glue (registered in calculator/api.py and calculator/__main__.py) ---------------
 API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
-              "precedencia", "substituicao", "equidade_genero", "csv", "csv_base64")
+              "precedencia", "substituicao", "equidade_genero", "preenchimento", "csv", "csv_base64")
 
 
 def _flag(value, field: str) -> bool:
@@ -1080,7 +1185,8 @@ def api_simular(req: dict) -> dict:
                     scope=req.get("vinculo"), pcd_seats=req.get("vagas_pcd"),
                     female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
                     replacement=req.get("substituicao"),
-                    gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"))
+                    gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"),
+                    fill=req.get("preenchimento"))
 
 
 def cli_arguments(p) -> None:
@@ -1101,6 +1207,9 @@ def cli_arguments(p) -> None:
                    help="Lins, candidato nas listas PcD e de negros: art6-par2 (padrão) ou art4-par1u")
     p.add_argument("--substituicao", metavar="LEITURA",
                    help="Ubatuba, art. 4º, § 1º: lista (padrão: próximo optante) ou geral")
+    p.add_argument("--preenchimento", metavar="LEITURA",
+                   help="Quissamã, art. 3º, § 1º (quem ocupa a quinta vaga): concorrencia (padrão) ou lista "
+                        "(literal: o primeiro da lista específica)")
     p.add_argument("--equidade-genero", action="store_true",
                    help="Ubatuba: divide as vagas reservadas entre os gêneros (interpretação; desligada "
                         "por padrão)")
@@ -1136,6 +1245,7 @@ def cli_run(a) -> dict:
                 "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
                 "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
                 "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
+                "preenchimento": a.preenchimento,
                 "csv_base64": base64.b64encode(data).decode("ascii")})
 
 

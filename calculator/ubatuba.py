@@ -79,6 +79,9 @@ SCOPES = {
     "estagio": "estágio profissional",
 }
 DEFAULT_SCOPE = "efetivo"
+#: Scopes where the minimum applies to a whole set of posts, not to the vacancies of one concurso:
+#: cargos em comissão (art. 8º) and estágios in each órgão (art. 1º, parágrafo único, I).
+SET_SCOPES = ("comissao", "estagio")
 
 #: Readings of art. 7º ("alternância e proporcionalidade").
 READINGS = {
@@ -149,6 +152,13 @@ def _scope_warnings(scope: str) -> list[dict]:
             "Nos estágios profissionais o limite mínimo deve ser observado em cada órgão ou entidade "
             "(art. 1º, parágrafo único, inciso I): informe as vagas de estágio de um órgão por vez.",
             ["ubatuba:art1_par1u_inc1"]))
+        out.append(warning(
+            "ubatuba_estagio_sem_minimo_de_tres", "interpretacao",
+            "O mínimo de 3 vagas do art. 2º, § 2º, fala de \"cargos ou empregos públicos oferecidos no "
+            "concurso ou seleção pública\"; estágio não é cargo nem emprego, por isso esse mínimo não foi "
+            "aplicado às vagas de estágio (leitura adotada). Outra leitura: aplicá-lo também aos estágios "
+            "(sem reserva com menos de 3 vagas).",
+            ["ubatuba:art2_par2", "ubatuba:art1_par1u_inc1"]))
     elif scope == "emprego":
         out.append(warning(
             "ubatuba_emprego_pcd_primeiro", "aviso",
@@ -168,7 +178,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     exact = p / HUNDRED * vacancies
     steps = [_percent_step(p, percent is not None)]
     warnings = _scope_warnings(scope)
-    if scope != "comissao":
+    if scope not in SET_SCOPES:
         warnings.append(warning(
             "ubatuba_minimo_por_cargo", "interpretacao",
             "O art. 2º, caput, pede a reserva por cargo ou emprego oferecido, e o § 2º fala do número "
@@ -185,13 +195,37 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): a reserva se aplica.",
                           ["ubatuba:art2_par2"]))
     reserved = proportional_count(p, vacancies)
-    steps.append(step(
-        f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-        f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
-        f"{reserved_phrase(reserved)}.",
-        ["ubatuba:art2_par3"]))
+    if scope in SET_SCOPES and exact.denominator != 1:
+        # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
+        # set below 20% (12 cargos → 2 = 16,7%), so it is rounded up — labelled, the other count shown.
+        rounded = reserved
+        reserved = -((-exact.numerator) // exact.denominator)
+        where = ("ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1")
+        steps.append(step(
+            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; como limite mínimo do "
+            f"conjunto, arredondado para cima: {reserved_phrase(reserved)} "
+            f"({format_number(Fraction(reserved * 100, vacancies))}% do conjunto; interpretação).",
+            ["ubatuba:art1_cpt", where]))
+        if rounded != reserved:
+            warnings.append(warning(
+                "ubatuba_minimo_do_conjunto_arredondado", "interpretacao",
+                f"{SCOPES[scope].capitalize()}: o limite mínimo de 20% vale para o conjunto "
+                f"({'art. 8º' if scope == 'comissao' else 'art. 1º, parágrafo único, inciso I'}); "
+                f"arredondar {format_number(exact)} para baixo daria {reserved_phrase(rounded)} "
+                f"({format_number(Fraction(rounded * 100, vacancies))}% do conjunto), abaixo do mínimo. "
+                f"Leitura adotada: arredondar para cima ({reserved_phrase(reserved)}). Outra leitura: o "
+                f"arredondamento do art. 2º, § 3º (meio para cima), escrito para concursos: "
+                f"{reserved_phrase(rounded)}.",
+                ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
+    else:
+        steps.append(step(
+            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+            f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
+            f"{reserved_phrase(reserved)}.",
+            ["ubatuba:art2_par3"]))
     return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
-            "basis": collect_basis(["ubatuba:art1_cpt", "ubatuba:art2_cpt"], steps, warnings),
+            "basis": collect_basis(["ubatuba:art1_cpt"], [] if scope in SET_SCOPES else ["ubatuba:art2_cpt"],
+                                   steps, warnings),
             "warnings": warnings, "steps": steps}
 
 
@@ -243,6 +277,14 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
         + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
         + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
         ["ubatuba:art7_cpt", "ubatuba:art2_par3"]))
+    if (scope or DEFAULT_SCOPE) == "emprego":
+        warnings.append(warning(
+            "ubatuba_emprego_ordem_leitura", "interpretacao",
+            "Em empregos públicos, o art. 7º afasta a \"alternância e proporcionalidade\" (\"salvo quando se "
+            "tratar de empregos públicos\") e só manda preencher primeiro as vagas das pessoas com "
+            "deficiência; a lei não diz em que posições entram os cotistas depois disso. As posições "
+            "abaixo são uma leitura (a mesma ordem dos cargos efetivos), não uma regra da lei.",
+            ["ubatuba:art7_cpt"]))
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
         warnings.append(warning(
             "ubatuba_minimo_e_ordem", "interpretacao",

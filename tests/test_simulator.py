@@ -181,9 +181,12 @@ def test_lins_heteroidentification_art9_art10():
     assert calls(res) == [(1, "R1", "ampla"), (2, "R3", "ampla"), (3, "R8", "reserva"), (4, "R4", "ampla"),
                           (5, "R5", "ampla")]
     exc = {e["candidate"]: e["basis"] for e in res["excluded"]}
-    assert exc == {"R2": ["lins:art10_par1u_inc1"], "R7": ["lins:art9_par2"]}
+    # art. 10, p. ú.: the CAPPC "deverá opinar"; the authority decides after art. 10's 48 hours
+    assert exc == {"R2": ["lins:art10_par1u_inc1", "lins:art10_cpt", "lins:art10_par1u"],
+                   "R7": ["lins:art9_par2"]}
     moved = {m["candidate"]: m for m in res["moved"]}
-    assert moved["R6"]["to"] == "ampla" and moved["R6"]["basis"] == ["lins:art10_par1u_inc2"]
+    assert moved["R6"]["to"] == "ampla"
+    assert moved["R6"]["basis"] == ["lins:art10_par1u_inc2", "lins:art10_cpt", "lins:art10_par1u"]
     # the not-confirmed candidate stays in the general list
     assert "R6" in res["published_lists"]["ampla"]["candidates"]
     assert "R6" not in res["published_lists"]["reserva"]["candidates"]
