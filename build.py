@@ -242,20 +242,95 @@ class Context:
         dates) plus every provision the simulator can cite."""
         if self._emitted_basis is None:
             seen: set[str] = set()
-            dates = [None, "2010-01-01", "2013-01-01", "2016-01-01", "2022-03-10", "2023-01-01", "2025-01-01",
-                     "2040-01-01"]
-            for slug in NORM_SLUGS:
-                pct = percent_for(slug)
-                for n in range(1, TABLE_MAX + 1):
-                    for res in (self.calc.reserve(slug, n, pct), self.calc.order(slug, n, pct)):
-                        seen.update(_all_basis(res))
-                for scope in self.calc.scopes(slug):
-                    for reading in self.calc.readings(slug):
-                        seen.update(_all_basis(self.calc.order(slug, 13, pct, reading=reading, scope=scope)))
-                    for d in dates:
-                        seen.update(_all_basis(self.calc.reserve(slug, 10, pct, edital_date=d, scope=scope)))
+            applied: set[str] = set()
+            for res in self._sample_answers():
+                seen.update(_all_basis(res))
+                applied.update(b for s in res.get("steps", []) for b in s.get("basis", []))
             self._emitted_basis = seen | self.calc.simulator_basis()
+            # "aplicado": a step of an answer, a decision of the simulator or a parameter rests on it;
+            # the rest of the emitted basis is only cited (warnings, context)
+            params = {b for slug in NORM_SLUGS for p in self.calc.mod.parameters(slug)["parameters"]
+                      for b in p["basis"]}
+            self._applied_basis = applied | self.calc.simulator_basis() | params
         return self._emitted_basis
+
+    def applied_basis(self) -> set[str]:
+        self.emitted_basis()
+        return self._applied_basis
+
+    def _sample_answers(self):
+        dates = [None, "2010-01-01", "2013-01-01", "2016-01-01", "2022-03-10", "2023-01-01", "2023-06-01",
+                 "2025-01-01", "2040-01-01"]
+        for slug in NORM_SLUGS:
+            pct = percent_for(slug)
+            for n in range(1, TABLE_MAX + 1):
+                yield self.calc.reserve(slug, n, pct)
+                yield self.calc.order(slug, n, pct)
+            for scope in self.calc.scopes(slug):
+                for reading in self.calc.readings(slug):
+                    yield self.calc.order(slug, 13, pct, reading=reading, scope=scope)
+                for d in dates:
+                    yield self.calc.reserve(slug, 10, pct, edital_date=d, scope=scope)
+
+    def step_basis_table(self, slug: str) -> list[dict]:
+        """Answer step → basis, for Metodologia: each distinct step the calculator gives in a sample of
+        answers (13 vagas; every scope and reading; editais in and out of force), and each kind of decision
+        of the simulator, with the provisions it cites or "sem base no corpus"."""
+        pct = percent_for(slug)
+        rows, seen = [], set()
+        answers = [self.calc.reserve(slug, 13, pct), self.calc.reserve(slug, 4, pct)]
+        for scope in self.calc.scopes(slug):
+            answers += [self.calc.order(slug, 13, pct, reading=r, scope=scope)
+                        for r in self.calc.readings(slug)]
+            answers.append(self.calc.reserve(slug, 12, pct, scope=scope))
+        for d in ("2010-01-01", "2016-01-01", "2022-03-10", "2023-06-01", "2025-01-01", "2040-01-01"):
+            answers.append(self.calc.reserve(slug, 13, pct, edital_date=d))
+        for res in answers:
+            for s in res.get("steps", []):
+                if not s.get("basis") and s.get("basis_kind") != "sem_base_no_corpus":
+                    continue  # input facts ("Edital publicado em …"), not legal steps
+                # one row per kind of step: the same sentence with other numbers is the same step
+                key = (re.sub(r"[0-9][0-9.,/]*", "#", s["text"]), tuple(s["basis"]))
+                if key in seen:
+                    continue
+                seen.add(key)
+                rows.append({"step": s["text"], "basis": list(s["basis"]),
+                             "kind": s.get("basis_kind", "dispositivo"), "source": res["command"]})
+        from calculator import simulator
+
+        for key, ids in simulator.BASIS[slug].items():
+            if key not in SIMULATOR_DECISIONS:
+                continue
+            rows.append({"step": SIMULATOR_DECISIONS[key], "basis": [f"{slug}:{i}" for i in ids],
+                         "kind": "dispositivo" if ids else "sem_base_no_corpus", "source": "simular"})
+        return rows
+
+
+#: pt-BR names of the simulator's kinds of decision (calculator/simulator.py, BASIS) for Metodologia.
+SIMULATOR_DECISIONS = {
+    "ranking": "Simulação: nomeação pela classificação geral",
+    "concurrent": "Simulação: o optante concorre também às vagas de ampla concorrência",
+    "ampla_excludes": "Simulação: o optante nomeado pela ampla concorrência sai da lista específica",
+    "reserve": "Simulação: vagas reservadas preenchidas pela lista específica",
+    "reserve_only_optants": "Simulação: só optantes ocupam vagas reservadas",
+    "call_order": "Simulação: posições da reserva na ordem de nomeação",
+    "pcd": "Simulação: vagas de pessoas com deficiência (fixadas pelo edital)",
+    "precedence": "Simulação: candidato em mais de uma lista específica",
+    "precedence_alt": "Simulação: candidato em duas listas — opção art. 4º, parágrafo único",
+    "female": "Simulação: vagas femininas da Guarda Civil Municipal",
+    "replace_reserve": "Simulação: vaga reservada de quem desiste passa ao optante seguinte",
+    "replace_list": "Simulação: vaga de lista específica de quem desiste passa ao seguinte da lista",
+    "revert_reserve": "Simulação: vagas reservadas sem optante revertem à ampla concorrência",
+    "eliminated": "Simulação: eliminação por declaração falsa",
+    "fraud": "Simulação: fraude na heteroidentificação",
+    "cappc": "Simulação: parecer da CAPPC e decisão da autoridade",
+    "absent": "Simulação: ausência à heteroidentificação",
+    "not_confirmed": "Simulação: autodeclaração não confirmada, sem má-fé",
+    "hetero": "Simulação: heteroidentificação",
+    "gender": "Simulação: equidade de gênero",
+    "gender_revert": "Simulação: vagas de um gênero revertidas ao outro",
+    "lists": "Simulação: listas publicadas",
+}
 
 
 def _all_basis(result: dict) -> set[str]:
@@ -475,18 +550,25 @@ def page_metodologia(ctx: Context) -> None:
             used = ctx.implemented(norm, pid)
             params = ctx.parameters_citing(norm, pid)
             implemented = bool(ann.get("regra")) or bool(used) or bool(params)
+            sub = {f"{norm.slug}:{p.id}" for p in prov.walk()}
+            applied = bool(ann.get("regra")) or bool(params) or bool(sub & ctx.applied_basis())
             motivo = extra.get(pid, {}).get("nao_implementado", "")
             rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
-                         "params": params, "implemented": implemented, "motivo": motivo})
+                         "params": params, "implemented": implemented, "applied": applied,
+                         "cited": implemented and not applied, "motivo": motivo})
             if ann.get("regra"):
                 rules.setdefault(ann["regra"], []).append((norm.slug, pid, prov.label))
         done = sum(r["implemented"] for r in rows)
+        applied = sum(r["applied"] for r in rows)
         params = ctx.calc.mod.parameters(norm.slug)["parameters"]
-        norms.append({"norm": norm, "rows": rows, "done": done, "total": len(rows), "params": params})
+        norms.append({"norm": norm, "rows": rows, "done": done, "applied": applied, "cited": done - applied,
+                      "total": len(rows), "params": params, "steps": ctx.step_basis_table(norm.slug)})
     total = sum(n["total"] for n in norms)
     done = sum(n["done"] for n in norms)
+    applied = sum(n["applied"] for n in norms)
     write(GEN / "metodologia.md", ctx.env.get_template("metodologia.md.j2").render(
         norms=norms, rules=sorted(rules.items()), rule_anchor=rule_anchor, total=total, done=done,
+        applied=applied, cited=done - applied,
         place=PLACE, lins_pct=LINS_EXAMPLE_PERCENT))
 
 

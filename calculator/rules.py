@@ -147,6 +147,15 @@ def format_number(x: Fraction | int) -> str:
     return f"{sign}{format_int(whole)},{frac:0{digits}d}"
 
 
+def approx_percent(x: Fraction | int) -> str:
+    """A share as a percentage with one decimal, "≈" when not exact: 2/12 → "≈ 16,7%"; 1/4 → "25%"."""
+    pct = Fraction(x) * 100
+    tenths = round_half_up(pct * 10)
+    if Fraction(tenths, 10) == pct:
+        return format_percent(pct)
+    return "≈ " + format_percent(Fraction(tenths, 10))
+
+
 def format_percent(p: Fraction) -> str:
     """51/2 → "25,5%"."""
     return format_number(p) + "%"

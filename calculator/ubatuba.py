@@ -14,6 +14,7 @@ from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
+    approx_percent,
     collect_basis,
     count_phrase,
     format_int,
@@ -204,7 +205,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         steps.append(step(
             f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; como limite mínimo do "
             f"conjunto, arredondado para cima: {reserved_phrase(reserved)} "
-            f"({format_number(Fraction(reserved * 100, vacancies))}% do conjunto; interpretação).",
+            f"({approx_percent(Fraction(reserved, vacancies))} do conjunto; interpretação).",
             ["ubatuba:art1_cpt", where]))
         if rounded != reserved:
             warnings.append(warning(
@@ -212,7 +213,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"{SCOPES[scope].capitalize()}: o limite mínimo de 20% vale para o conjunto "
                 f"({'art. 8º' if scope == 'comissao' else 'art. 1º, parágrafo único, inciso I'}); "
                 f"arredondar {format_number(exact)} para baixo daria {reserved_phrase(rounded)} "
-                f"({format_number(Fraction(rounded * 100, vacancies))}% do conjunto), abaixo do mínimo. "
+                f"({approx_percent(Fraction(rounded, vacancies))} do conjunto), abaixo do mínimo. "
                 f"Leitura adotada: arredondar para cima ({reserved_phrase(reserved)}). Outra leitura: o "
                 f"arredondamento do art. 2º, § 3º (meio para cima), escrito para concursos: "
                 f"{reserved_phrase(rounded)}.",
