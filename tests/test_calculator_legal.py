@@ -314,3 +314,35 @@ def test_ubatuba_estagio_minimum_of_three_is_a_labelled_choice():
     w = next(w for w in r["warnings"] if w["code"] == "ubatuba_estagio_sem_minimo_de_tres")
     assert w["kind"] == "interpretacao"
     assert calculator.reserve("ubatuba", 2)["applies"] is False  # concursos keep the minimum
+
+
+# --- Metodologia: answer step → basis, "aplicado" vs "citado" ----------------------------------
+def test_step_basis_table_for_metodologia():
+    import build
+    import laws
+
+    ctx = build.Context()
+    corpus = laws.load_corpus()
+    for slug in ("ubatuba", "quissama", "lins"):
+        rows = ctx.step_basis_table(slug)
+        assert len(rows) > 10
+        for row in rows:
+            assert row["kind"] in ("dispositivo", "sem_base_no_corpus")
+            assert (row["kind"] == "dispositivo") == bool(row["basis"])
+            assert all(corpus.resolve(b) for b in row["basis"])
+    quissama = ctx.step_basis_table("quissama")
+    pcd = next(r for r in quissama if "pessoas com deficiência" in r["step"])
+    assert pcd["kind"] == "sem_base_no_corpus" and pcd["basis"] == []
+    lins = ctx.step_basis_table("lins")
+    assert any(r["kind"] == "sem_base_no_corpus" and "arredondamento" in r["step"] for r in lins)
+    # a provision only cited in warnings is not "aplicado"
+    assert "ubatuba:art8_par1u" not in ctx.applied_basis() and "ubatuba:art8_par1u" in ctx.emitted_basis()
+
+
+def test_metodologia_reports_applied_and_cited_separately():
+    from tests.support import require_site_files
+
+    site = require_site_files(["gerado/metodologia.html"])
+    page = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
+    assert "Aplicados" in page and "Só citados" in page and "Passos das respostas e sua base" in page
+    assert "sem base no corpus" in page and "Implementados" not in page
