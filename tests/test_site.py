@@ -345,21 +345,25 @@ def test_tables_page_equals_the_calculator(site):
         for n, reserved, positions in rows:
             n = int(n)
             assert int(reserved) == calculator.reserve(slug, n, percent=pct)["reserved"]
-            expected = calculator.order(slug, n, percent=pct)["positions"]
-            assert positions == (", ".join(map(str, expected)) if expected else "—")
+            order = calculator.order(slug, n, percent=pct)
+            extra = order["interpreted_positions"]
+            expected = [f"{p}*" if p in extra else str(p) for p in order["positions"]]
+            assert positions == (", ".join(expected) if expected else "—")  # *: placed by interpretation
     assert "exemplo" in page_html.lower()
 
 
 def test_known_values():
     # Written from the law text, independently of the tables: Ubatuba 13 vagas → 2,6 → 3;
     # 2 vagas → 0 (art. 2º, § 2º); Quissamã 5 vagas → 10% → 0,5 → 1 (art. 1º, § 7º);
-    # positions 5, 10 for 13 vagas (art. 3º, § 1º).
+    # positions 5, 10 for 13 vagas (art. 3º, § 1º), and 13 for the third seat of art. 1º.
     data = json.loads((SITE / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
     rows = {slug: {r["vacancies"]: r for r in t["rows"]} for slug, t in data["norms"].items()}
     assert rows["ubatuba"][13]["reserved"] == 3
     assert rows["ubatuba"][2]["reserved"] == 0
     assert rows["quissama"][5]["reserved"] == 1
-    assert rows["quissama"][13]["positions"] == [5, 10]
+    # art. 3º, § 1º: 5ª and 10ª; art. 1º's third seat at the 13ª (last of the incomplete block)
+    assert rows["quissama"][13]["positions"] == [5, 10, 13]
+    assert rows["quissama"][13]["interpreted_positions"] == [13]
 
 
 # --------------------------------------------------------------------------- other pages
