@@ -106,6 +106,15 @@ def generate_requests(seed: int = 20240208) -> list[str]:
             if rng.random() < 0.3:
                 req["vagas_pcd"] = str(rng.choice([0, 1, 2]))
             reqs.append(req)
+    # The labelled readings and the three-valued validity, in both runtimes.
+    for k in range(4):
+        reqs.append({"command": "simular", "norma": "quissama", "vagas": str(10 + k),
+                     "preenchimento": "lista", "csv": _csv(rng, 30, ";")})
+    for day in ("2020-01-01", "2023-06-01", "2024-02-07", "2024-02-08"):
+        reqs.append({"command": "reserva", "norma": "lins", "vagas": "13", "percentual": "20",
+                     "data_edital": day})
+    for scope in ("comissao", "estagio"):
+        reqs.append({"command": "ordem", "norma": "ubatuba", "vagas": "12", "vinculo": scope})
     # Bad input must fail the same way in both: messages and fields.
     reqs += [
         {"command": "reserva", "norma": "sorocaba", "vagas": "10"},
