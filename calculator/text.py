@@ -71,6 +71,10 @@ def render_order(r: dict) -> str:
         shown = _ordinal_list(r["positions"][:TEXT_POSITIONS])
         if r["positions_truncated"] or len(r["positions"]) > TEXT_POSITIONS:
             shown += f", … ({format_int(r['positions_total'])} no total)"
+        extra = r.get("interpreted_positions") or []
+        if extra:
+            shown += (f" ({_ordinal_list(extra)} por interpretação: vaga reservada que a leitura "
+                      "não posiciona)")
         lines.append(f"Resultado: nomeações pela lista reservada: {shown}.")
         lines.append(f"Vagas reservadas: {format_int(r['reserved'])}; chamadas entre as "
                      f"{format_int(r['vacancies'])} primeiras nomeações: {format_int(r['positions_total'])}.")

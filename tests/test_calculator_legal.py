@@ -47,6 +47,9 @@ def test_quissama_13_seats_third_reserved_seat_is_the_13th():
     w = next(w for w in o["warnings"] if w["code"] == "quissama_reserva_maior_que_ordem")
     assert "interpretação" in w["message"] and "13ª" in w["message"]
     assert any("interpretação" in s["text"] and "13ª" in s["text"] for s in o["steps"])
+    from calculator.text import render_order
+
+    assert "5ª, 10ª, 13ª (13ª por interpretação" in render_order(o)
 
 
 def test_quissama_13_seats_simulation_nominates_three_cotistas():
