@@ -527,7 +527,11 @@ def page_conflitos(ctx: Context) -> None:
             res = ctx.calc.order(slug, n, percent, scope=scope)
         else:
             res = ctx.calc.reserve(slug, n, percent, edital_date=edital_date, scope=scope)
-        return res.get("warnings", [])
+        # plus the warnings about the text itself (`parametros`), which answers carry only where they can
+        # change them: this page is about the texts' tensions
+        ws = list(res.get("warnings", []))
+        codes = {w["code"] for w in ws}
+        return ws + [w for w in ctx.calc.mod.parameters(slug)["warnings"] if w["code"] not in codes]
 
     def aplica(slug, percent, edital_date):
         res = ctx.calc.reserve(slug, 10, percent, edital_date=edital_date)
