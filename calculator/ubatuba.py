@@ -296,7 +296,10 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     if placed["interpreted_positions"]:
         warnings.append(warning(
             "ubatuba_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')} (art. 2º, § 3º), mas a leitura "
+            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')} "
+            + ("(limite mínimo do conjunto, arredondado para cima)" if scope in SET_SCOPES
+               else "(art. 2º, § 3º)")
+            + ", mas a leitura "
             f"\"{reading}\" só dá {format_int(blocks['positions_total'])} posições entre as "
             f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
             f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "

@@ -114,7 +114,9 @@ function basisLink(ref) {
   return el("a", { href: `${page}#${id}`, class: "calc-base" }, text);
 }
 
-function basisList(refs, title = "Base legal") {
+function basisList(refs, title = "Base legal", kind = null) {
+  // basis_kind "sem_base_no_corpus": the rule has no provision in the corpus, and says so
+  if ((!refs || !refs.length) && kind === "sem_base_no_corpus") return el("p", { class: "calc-bases" }, `${title}: sem base no corpus`);
   if (!refs || !refs.length) return null;
   const p = el("p", { class: "calc-bases" }, `${title}: `);
   refs.forEach((ref, i) => {
@@ -131,7 +133,7 @@ function explanation(result) {
     const ul = el("ul");
     for (const w of result.warnings) {
       const li = el("li", {}, w.message || String(w));
-      const b = basisList(w.basis, "Dispositivos");
+      const b = basisList(w.basis, "Dispositivos", w.basis_kind);
       if (b) li.append(b);
       ul.append(li);
     }
@@ -143,7 +145,7 @@ function explanation(result) {
     const ol = el("ol");
     for (const s of result.steps) {
       const li = el("li", {}, s.text || String(s));
-      const b = basisList(s.basis, "Base");
+      const b = basisList(s.basis, "Base", s.basis_kind);
       if (b) li.append(b);
       ol.append(li);
     }
