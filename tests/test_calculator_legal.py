@@ -65,7 +65,7 @@ def test_quissama_13_seats_simulation_nominates_three_cotistas():
 @pytest.mark.parametrize(("norm", "percent", "reading"), READINGS)
 def test_simulation_calls_exactly_reserved_cotistas(norm, percent, reading):
     # enough cotistas outside the ampla seats → exactly `reserved` of them through the reserve list
-    for n in list(range(1, 41)) + [57, 99, 123]:
+    for n in list(range(1, 201)) + list(range(201, 1001, 13)):
         reserved = calculator.reserve(norm, n, percent)["reserved"]
         rows = [(r, r > n) for r in range(1, 2 * n + 2)]
         res = simulate(norm, n, csv(rows), percent=percent, reading=reading)
