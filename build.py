@@ -28,6 +28,7 @@ import jinja2
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
+from calculator.labels import display_label  # noqa: E402
 from laws import NORM_SLUGS, load_corpus  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -214,17 +215,22 @@ class Context:
         return [p["name"] for p in self.calc.mod.parameters(norm.slug)["parameters"] if ids & set(p["basis"])]
 
     def ref(self, ref: str, text: str | None = None, page_prefix: str = "") -> str:
-        """Markdown link to a provision: ref('ubatuba:art2_par3') → [art. 2º, § 3º](ubatuba.md#art2_par3)."""
+        """Markdown link to a provision: ref('ubatuba:art2_par3') → [art. 2º, § 3º](ubatuba.md#art2_par3).
+
+        A note printed inside a provision belongs to whoever compiled the source: it is named so
+        ("nota de compilação da fonte ao art. 5º, caput"), never as a provision of the law."""
         prov = self._provision(ref)
         slug = ref.split(":", 1)[0]
-        return f"[{text or prov.label}]({page_prefix}{slug}.md#{prov.id})"
+        return f"[{text or display_label(prov.id)}]({page_prefix}{slug}.md#{prov.id})"
 
     def refs(self, *items: str) -> str:
         return ", ".join(self.ref(r) for r in items)
 
     def cite(self, ref: str) -> str:
         slug, _, pid = ref.partition(":")
-        self._provision(ref)
+        prov = self._provision(ref)
+        if prov.kind == "nota":
+            return f"{self.corpus.norm(slug).citation(pid).split(',')[0]}, {display_label(pid)}"
         return self.corpus.norm(slug).citation(pid)
 
     def quote(self, ref: str) -> str:

@@ -349,3 +349,14 @@ def test_metodologia_reports_applied_and_cited_separately():
     page = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
     assert "Aplicados" in page and "Só citados" in page and "Passos das respostas e sua base" in page
     assert "sem base no corpus" in page and "Implementados" not in page
+
+
+def test_site_names_the_compilation_note_as_such():
+    import build
+
+    ctx = build.Context()
+    assert ctx.ref("quissama:art5_cpt_nota1") == \
+        "[nota de compilação da fonte ao art. 5º, caput](quissama.md#art5_cpt_nota1)"
+    assert ctx.cite("quissama:art5_cpt_nota1") == \
+        "Lei nº 1.289/2012, nota de compilação da fonte ao art. 5º, caput"
+    assert ctx.cite("quissama:art5_cpt") == "Lei nº 1.289/2012, art. 5º, caput"
