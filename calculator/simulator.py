@@ -99,7 +99,7 @@ BASIS: dict[str, dict[str, tuple[str, ...]]] = {
         "pcd": (),  # the law says nothing about PcD seats: sem base no corpus
         "precedence": (),  # nor about a candidate on both lists
         "replace_reserve": ("art3_par2",),
-        "replace_list": ("art3_par1",),
+        "replace_list": (),  # the only other list in Quissamã is the edital's PcD list: no basis here
         "revert_reserve": ("art1_par6",),
         "revert_other": ("art1_par6",),
         "eliminated": ("art2_cpt",),
@@ -1268,7 +1268,7 @@ def render_text(res: dict) -> str:
                  "Base legal")
     for n in res["nominations"]:
         lines.append(f"{n['seat']:>5}  {n['candidate']:<{w_insc}}  {n['name'][:w_name]:<{w_name}}  "
-                     f"{n['rank']:>6}  {n['list']:<8}  {short_labels(n['basis'])}")
+                     f"{n['rank']:>6}  {n['list']:<8}  {short_labels(n['basis']) or NO_BASIS}")
         lines.append(f"{'':>5}  ↳ {n['reason']}")
     for u in res["unfilled_seats"]:
         if u["count"] == 1:
@@ -1281,18 +1281,18 @@ def render_text(res: dict) -> str:
         lines.append("Desistentes, inaptos, eliminados e excluídos:")
         for e in res["excluded"]:
             rep = f" → substituído por {e['replaced_by']}" if e.get("replaced_by") else ""
-            lines.append(f"  - {e['candidate']}: {e['reason']}{rep} [{short_labels(e['basis'])}]")
+            lines.append(f"  - {e['candidate']}: {e['reason']}{rep} [{short_labels(e['basis']) or NO_BASIS}]")
     if res["moved"]:
         lines.append("")
         lines.append("Candidatos que mudaram de lista:")
         for m in res["moved"]:
-            lines.append(f"  - {m['candidate']}: {m['reason']} [{short_labels(m['basis'])}]")
+            lines.append(f"  - {m['candidate']}: {m['reason']} [{short_labels(m['basis']) or NO_BASIS}]")
     if res["reverted_seats"]:
         lines.append("")
         lines.append("Vagas revertidas:")
         for r in res["reverted_seats"]:
             seat = f"vaga {r['seat']}" if r.get("seat") else r.get("candidate", "")
-            lines.append(f"  - {seat}: {r['reason']} [{short_labels(r['basis'])}]")
+            lines.append(f"  - {seat}: {r['reason']} [{short_labels(r['basis']) or NO_BASIS}]")
     if res["warnings"]:
         lines.append("")
         lines.append("Avisos:")
