@@ -394,7 +394,8 @@ def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):
 def test_call_order_strip_and_table(ctx, server):
     page = open_calculator(ctx, server)
     wait_python(page)
-    for norm, vacancies, percent in [("quissama", "12", ""), ("ubatuba", "20", ""), ("lins", "9", "30")]:
+    for norm, vacancies, percent in [("quissama", "12", ""), ("ubatuba", "20", ""), ("lins", "9", "30"),
+                                     ("quissama", "13", "")]:
         req = {"command": "ordem", "norma": norm, "vagas": vacancies}
         if percent:
             req["percentual"] = percent
@@ -417,6 +418,9 @@ def test_call_order_strip_and_table(ctx, server):
         text = page.inner_text("#ordem-resultado")
         listed = ", ".join(f"{p}ª" for p in res["positions"])
         assert f"Nomeações destinadas à reserva racial: {listed}." in text
+        assert len(res["positions"]) == res["reserved"]  # art. 1º's count survives the call order
+        for p in res["interpreted_positions"]:  # Quissamã 13 vagas: the 13ª, placed by interpretation
+            assert f"A {p}ª por interpretação" in text
         rows = page.eval_on_selector_all(
             "#ordem-resultado table tbody tr", "rs => rs.map(r => r.cells[1].textContent)")
         assert [i + 1 for i, lst in enumerate(rows) if lst == "Reserva racial"] == res["positions"]

@@ -465,7 +465,7 @@ function renderTableAnswer(tool, req, row, normTable) {
     // the calculator's own sentence (the same Python gives a moment later for the same request)
     frag.append(headline(row.headline || `${fmt(reserved)} ${reserved === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(req.vagas)}`));
   } else {
-    frag.append(renderStrip(Number(req.vagas), row.positions));
+    frag.append(renderStrip(Number(req.vagas), row.positions, row.interpreted_positions));
   }
   // The calculator's warnings for this very answer, computed at build time (tabelas.json).
   const keys = (tool === "reserva" ? row.reserve_warnings : row.order_warnings) || [];
@@ -497,7 +497,7 @@ function renderReserve(result, req) {
   return frag;
 }
 
-function renderStrip(total, positions) {
+function renderStrip(total, positions, interpreted = []) {
   const reserved = new Set(positions.map(Number));
   const wrap = el("div", { class: "calc-faixa" });
   const shown = Math.min(total, 200);
@@ -543,7 +543,9 @@ function renderStrip(total, positions) {
       "p",
       { class: "calc-posicoes" },
       list.length
-        ? `Nomeações destinadas à reserva racial: ${list.map((p) => `${p}ª`).join(", ")}.`
+        ? `Nomeações destinadas à reserva racial: ${list.map((p) => `${p}ª`).join(", ")}.` +
+          // a reserved seat the reading leaves without a position (calculator: interpreted_positions)
+          ((interpreted || []).length ? ` A ${interpreted.map((p) => `${p}ª`).join(" e a ")} por interpretação: vaga reservada que a leitura não posiciona (veja os avisos).` : "")
         : "Nenhuma das nomeações vai para a reserva racial.",
     ),
   );
@@ -573,7 +575,7 @@ function renderOrder(result, req) {
   if (result.reading_description || result.reading) {
     frag.append(el("p", { class: "calc-leitura" }, `Leitura adotada: ${result.reading_description || result.reading}`.replace(/([^.…])$/, "$1.")));
   }
-  frag.append(renderStrip(total, positions));
+  frag.append(renderStrip(total, positions, result.interpreted_positions));
   frag.append(explanation(result));
   return frag;
 }
