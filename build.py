@@ -511,6 +511,7 @@ def page_norm(ctx: Context, norm) -> None:
     write(GEN / f"{norm.slug}.md", tpl.render(
         norm=norm, meta=meta, place=PLACE[norm.slug], kind_label=KIND_LABEL.get(meta["kind"], meta["kind"]),
         date_pt=pt_date(meta["date"]), status=validity_status(ctx, norm), articles=articles,
+        text_warnings=ctx.calc.mod.parameters(norm.slug)["warnings"],
         text_markdown=law_text_markdown(ctx, norm), note_title=NOTE_TITLE,
         n_annotations=len(norm.annotations), build_date=pt_date(ctx.today),
     ))

@@ -360,3 +360,14 @@ def test_site_names_the_compilation_note_as_such():
     assert ctx.cite("quissama:art5_cpt_nota1") == \
         "Lei nº 1.289/2012, nota de compilação da fonte ao art. 5º, caput"
     assert ctx.cite("quissama:art5_cpt") == "Lei nº 1.289/2012, art. 5º, caput"
+
+
+def test_norm_page_keeps_the_texts_own_warnings():
+    # the Lins conflicts that hold for every answer live on the norm's page and in `parametros`
+    from tests.support import require_site_files
+
+    site = require_site_files(["gerado/lins.html"])
+    page = (site / "gerado" / "lins.html").read_text(encoding="utf-8")
+    head = page[:page.index('id="texto-integral"')]
+    assert "Avisos do texto" in head
+    assert "enumera quatro" in head and "melhor classificado" in head
