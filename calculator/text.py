@@ -23,7 +23,8 @@ KIND_NAMES = {"conflito": "conflito", "interpretacao": "interpretação", "premi
 
 def _refs(refs: list[str], item: dict | None = None) -> str:
     if not refs and item is not None and item.get("basis_kind") == "sem_base_no_corpus":
-        return f" [{NO_BASIS}]"
+        said = NO_BASIS in (item.get("text") or item.get("message") or "")
+        return "" if said else f" [{NO_BASIS}]"
     return f" [{short_labels(refs)}]" if refs else ""
 
 

@@ -202,7 +202,14 @@ def test_every_step_and_warning_has_a_basis_kind():
 def test_cli_text_says_sem_base_no_corpus():
     from calculator.text import render_reserve
 
-    assert "[sem base no corpus]" in render_reserve(calculator.reserve("lins", 13, "20"))
+    text = render_reserve(calculator.reserve("lins", 13, "20"))
+    rounding = next(line for line in text.splitlines() if "arredondamento por interpretação" in line)
+    assert rounding.count("sem base no corpus") == 1  # said once, in the step itself
+    params = calculator.parameters("lins")
+    from calculator.text import render_parameters
+
+    assert "[sem base no corpus]" in render_parameters(params) or \
+        "sem base no corpus" in next(p["note"] for p in params["parameters"] if p["name"] == "arredondamento")
 
 
 def test_lins_pcd_conflict_shown_in_simulation_with_pcd_seats():
