@@ -949,7 +949,7 @@ class _Simulation:
                                  "reservada")}[norm]
                 w.append(warning(
                     f"{norm}_substituicao_por_analogia", "interpretacao",
-                    f"O {rule[0]} só fala de desistência (\"{rule[1]}\"). Preencher pela lista específica a "
+                    f"O {rule[0]}, só fala de desistência (\"{rule[1]}\"). Preencher pela lista específica a "
                     "vaga "
                     "de cotista inapto, eliminado ou excluído após a verificação é aplicação por analogia "
                     f"(interpretação): {', '.join(e['candidate'] for e in by_analogy[:5])}"
@@ -1298,8 +1298,9 @@ def render_text(res: dict) -> str:
         lines.append("Avisos:")
         for w in res["warnings"]:
             kind = KIND_NAMES.get(w.get("kind"), "aviso")
-            refs = short_labels(w["basis"]) or (NO_BASIS if w.get("basis_kind") == "sem_base_no_corpus"
-                                                else "")
+            refs = short_labels(w["basis"])
+            if not refs and w.get("basis_kind") == "sem_base_no_corpus" and NO_BASIS not in w["message"]:
+                refs = NO_BASIS
             lines.append(f"  - ({kind}) {w['message']}" + (f" [{refs}]" if refs else ""))
     by_norm: dict[str, list[str]] = {}
     for ref in res.get("basis", []):
