@@ -542,7 +542,8 @@ def page_conflitos(ctx: Context) -> None:
 
     def aplica(slug, percent, edital_date):
         res = ctx.calc.reserve(slug, 10, percent, edital_date=edital_date)
-        return "**a reserva se aplica**" if res["applies"] else "**a reserva não se aplica**"
+        return {True: "**a reserva se aplica**", False: "**a reserva não se aplica**",
+                None: "**não é possível determinar com o corpus se a reserva se aplica**"}[res["applies"]]
 
     unresolved = {n.slug: [r for r in n.references if r.target is None] for n in ctx.corpus.norms}
     write(GEN / "conflitos.md", ctx.env.get_template("conflitos.md.j2").render(
