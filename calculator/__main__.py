@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from calculator import simulator
 from calculator.api import dumps, run
-from calculator.errors import InputError
+from calculator.errors import InputError, clip
+from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams
 from calculator.text import DISCLAIMER, render_order, render_parameters, render_reserve
 
 
@@ -46,7 +47,7 @@ def translate(message: str) -> str:
     for pattern, template in _TRANSLATIONS:
         m = pattern.search(message)
         if m:
-            parts = {k: (v or "").replace("'", "") for k, v in m.groupdict().items()}
+            parts = {k: clip((v or "").replace("'", ""), 80) for k, v in m.groupdict().items()}
             text = template.format(**parts)
             return text.replace(" (escolha entre: )", "")
     return "argumentos inválidos (use --ajuda para ver as opções)"
@@ -72,6 +73,13 @@ class PtBrParser(argparse.ArgumentParser):
 
     def error(self, message):
         raise CliError(translate(message))
+
+    def _print_message(self, message, file=None):
+        # --ajuda: written like any result (a full disk or a closed stdout is one pt-BR line, no traceback)
+        if message:
+            status = emit(message.rstrip("\n"))
+            if status:
+                raise SystemExit(status)
 
     def exit(self, status=0, message=None):
         if status:
@@ -165,10 +173,14 @@ def _option_strings(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]
     return known, valued
 
 
+_NEGATIVE_LOOKING = re.compile(r"-[0-9.,]")
+
+
 def join_option_values(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
-    """``--percentual -5,5`` → ``--percentual=-5,5``: a value starting with "-" that is not a known
-    option is the option's value (argparse would otherwise take it for an option and say the option
-    has no value), so the user gets the message about the value itself."""
+    """``--percentual -5,5`` → ``--percentual=-5,5``: a value that looks like a negative number is the
+    option's value (argparse would otherwise take it for an option and say the option has no value),
+    so the user gets the message about the value itself.  ``--percentual --vagass`` stays apart: a
+    mistyped option is not a value."""
     known, valued = _option_strings(parser)
     out: list[str] = []
     i = 0
@@ -178,7 +190,7 @@ def join_option_values(argv: list[str], parser: argparse.ArgumentParser) -> list
             out.extend(argv[i:])
             break
         nxt = argv[i + 1] if i + 1 < len(argv) else None
-        if (arg in valued and nxt is not None and nxt.startswith("-") and nxt not in ("-", "--")
+        if (arg in valued and nxt is not None and _NEGATIVE_LOOKING.match(nxt)
                 and nxt.partition("=")[0] not in known):
             out.append(f"{arg}={nxt}")
             i += 2
@@ -198,6 +210,7 @@ def option_hint(field: str | None, message: str, parser: argparse.ArgumentParser
 
 
 def main(argv: list[str] | None = None) -> int:
+    setup_streams()
     try:
         parser = build_parser()
         argv = list(sys.argv[1:] if argv is None else argv)
@@ -209,14 +222,12 @@ def main(argv: list[str] | None = None) -> int:
         message = err.message if isinstance(err, InputError) else str(err)
         if isinstance(err, InputError):
             message += option_hint(err.field, message, build_parser())
-        print("erro: " + " ".join(message.split()), file=sys.stderr)
+        error(message)
         return 2
-    try:
-        print(out)
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. `python -m calculator ordem … | head -1`
-        sys.stdout = None
-    return 0
+    except MemoryError:
+        error("memória insuficiente para esta entrada; use um arquivo menor ou menos vagas.")
+        return OUTPUT_ERROR
+    return emit(out)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,16 @@
 
 Accepts what people really have: ``,`` or ``;`` separators; UTF-8 with or without BOM and
 Windows-1252 (what Excel exports in Brazil); header names case- and accent-insensitive; extra
-columns kept and ignored.  Every problem is raised as :class:`calculator.errors.InputError`
-with a one-line pt-BR message naming the line and the column (``field == "csv"``).
+columns ignored and reported by name (``ignored_columns``).  Every problem is raised as
+:class:`calculator.errors.InputError` with a one-line pt-BR message naming the line and the column
+(``field == "csv"``).
+
+Scores (``nota``) are read in ONE format for the whole file, decided from all its cells and reported
+(``score_format``): ``virgula`` (8,5 and 1.234,5), ``ponto`` (8.5 and 1,234.5) or ``inteiro``.  A file
+that mixes the two, or whose every score could be read both ways ("1.234" alone), is refused: a
+score is never guessed cell by cell.
+
+At most :data:`MAX_CSV_BYTES` bytes are read (the file is held once, as text, while it is parsed).
 
 Standard library only (runs in Pyodide).
 """
@@ -11,13 +19,13 @@ Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 import csv
-import io
+import itertools
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass
 
 from calculator.errors import InputError
+from calculator.rules import BLANKS
 
 FIELD = "csv"
 
@@ -45,6 +53,12 @@ _NO = frozenset({"nao", "n", ""})
 _GENDER = {"f": "F", "feminino": "F", "m": "M", "masculino": "M", "": None}
 _RANK_RE = re.compile(r"^([0-9]{1,9})\s*[º°ªo]?$")
 _MAX_SHOWN = 40
+#: Largest classification list accepted, in bytes (about a million candidates of 50 bytes each);
+#: docs/simulacao.md and docs/hospedar.md state it, bench/ measures time and memory near it.
+MAX_CSV_BYTES = 50_000_000
+MAX_CSV_LABEL = "50 MB"
+#: Highest rank accepted in ``classificacao`` (9 digits).
+MAX_RANK = 999_999_999
 _SEP_NAMES = {"\t": "tabulação"}
 
 
@@ -61,7 +75,7 @@ class Candidate:
     genero: str | None = None  # "F" | "M" | None
     situacao: str = ""  # "" | desistente | inapto | eliminado
     hetero: str = ""  # "" | confirmada | nao_confirmada | fraude | ausente
-    extra: dict[str, str] = field(default_factory=dict)
+    # (values of ignored columns are not kept: a million rows would hold a dict each for nothing)
 
 
 @dataclass(slots=True)
@@ -73,6 +87,17 @@ class CandidateTable:
     encoding: str  # "utf-8" | "utf-8-sig" | "windows-1252"
     ranked_by: str  # "classificacao" | "nota"
     ties: list[tuple[str, ...]]  # groups of inscricoes tied on `nota` (order of lines used)
+    score_format: str | None = None  # "virgula" | "ponto" | "inteiro"; None when ranked by classificacao
+
+
+#: How each score format is described to the user (CLI text, the simulation's steps).
+SCORE_FORMATS = {
+    "virgula": "notas lidas com vírgula decimal e ponto de milhar (1.234,5 = mil duzentos e trinta e quatro "
+               "e meio)",
+    "ponto": "notas lidas com ponto decimal e vírgula de milhar (1,234.5 = mil duzentos e trinta e quatro e "
+             "meio)",
+    "inteiro": "notas inteiras (sem separador decimal)",
+}
 
 
 def normalise(text: str) -> str:
@@ -92,14 +117,26 @@ def _shown(value: str) -> str:
     return value
 
 
+def too_large() -> InputError:
+    return InputError(
+        f"O arquivo passa de {MAX_CSV_LABEL}, o limite da simulação (cerca de um milhão de candidatos); "
+        "retire as colunas que a simulação não usa ou divida a lista.",
+        FIELD,
+    )
+
+
+_UTF16 = "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252."
+
+
 def _decode(data: bytes) -> tuple[str, str]:
     if not isinstance(data, bytes | bytearray | memoryview):
         raise InputError("O arquivo CSV deve ser lido como bytes.", FIELD)
-    data = bytes(data)
+    if len(data) > MAX_CSV_BYTES:
+        raise too_large()
+    if not isinstance(data, bytes):
+        data = bytes(data)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError(
-            "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252.", FIELD
-        )
+        raise InputError(_UTF16, FIELD)
     if data.startswith(b"\xef\xbb\xbf"):
         try:
             return data[3:].decode("utf-8"), "utf-8-sig"
@@ -138,25 +175,47 @@ def _sniff_delimiter(header_line: str) -> str:
     return ";" if header_line.count(";") >= max(1, header_line.count(",")) else ","
 
 
+def _looks_utf16(text: str) -> bool:
+    """UTF-16 read as an 8-bit text: a decoded byte-order mark, or a NUL after every other character."""
+    if text.startswith(("ÿþ", "þÿ")):
+        return True
+    head = text[:64]
+    return len(head) >= 4 and (head[1::2].count("\x00") >= len(head) // 2 - 1
+                               or head[0::2].count("\x00") >= len(head) // 2 - 1)
+
+
+# A line as editors and the csv module see it: ended by \r\n, \n or \r (str.splitlines would also
+# split on U+001C…U+001E, U+0085, U+2028… inside a name).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+
+
 def read_candidates(data: bytes) -> CandidateTable:
     """Parse and validate a classification list. Raises InputError (field "csv")."""
     text, encoding = _decode(data)
     if "\x00" in text:
+        if _looks_utf16(text):
+            raise InputError(_UTF16, FIELD)
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
+    # a second byte-order mark (a file saved twice "with BOM") is not part of the first column's name
+    bom = 0
+    while text.startswith("\ufeff", bom):
+        bom += 1
     if not text.strip():
         raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com os nomes das colunas).", FIELD)
 
-    # split on \n, \r\n and \r only (what editors and the csv module call a line)
-    lines = io.StringIO(text, newline="").readlines()
-    # skip leading blank lines
+    # The lines are read lazily from the one copy of the text (no list of lines, no StringIO copy).
+    lines = (m.group() for m in _LINE.finditer(text, bom))
     first = 0
-    while first < len(lines) and not lines[first].strip():
-        first += 1
-    delimiter = _sniff_delimiter(lines[first])
+    header_line = ""
+    for header_line in lines:
+        if header_line.strip():
+            break
+        first += 1  # leading blank lines
+    delimiter = _sniff_delimiter(header_line)
     state = {"line": first + 1}  # line of the row being read, for csv.Error messages
     try:
-        return _parse(lines, first, delimiter, encoding, state)
+        return _parse(itertools.chain((header_line,), lines), first, delimiter, encoding, state)
     except csv.Error as exc:  # malformed quoting, over-long field...
         raise InputError(f"Linha {state['line']}: CSV malformado ({_csv_reason(exc)}).", FIELD) from None
 
@@ -170,8 +229,8 @@ def _csv_reason(exc: csv.Error) -> str:
     return "conteúdo não reconhecido"
 
 
-def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: dict) -> CandidateTable:
-    reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
+def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> CandidateTable:
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     header = next(reader, None)
     if header is None:  # pragma: no cover - guarded by the blank check
         raise InputError("Linha 1: o arquivo está vazio.", FIELD)
@@ -216,10 +275,10 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
         return f"Linha {line}, coluna {col_index[col] + 1} (“{display[col]}”)"
 
     rows: list[Candidate] = []
-    notas: list[Decimal] = []
+    notas: list = []  # raw score cells, then (format decided) their Decimal values
+    scores = _ScoreFormat()
     seen_insc: dict[str, int] = {}
     seen_rank: dict[int, int] = {}
-    extra_idx = [i for i in range(width) if i not in col_index.values() and header[i].strip()]
     i_insc = col_index["inscricao"]
     i_rank = col_index.get("classificacao")
     i_nota = col_index.get("nota")
@@ -287,7 +346,9 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
                 )
             seen_rank[rank] = line
         else:
-            notas.append(_parse_nota(row[i_nota], where(line, "nota")))
+            raw = row[i_nota]
+            scores.see(raw, line, where)
+            notas.append(raw)
 
         values = []
         for col, i, cache, parser in coded:
@@ -297,10 +358,7 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
             except KeyError:
                 cache[raw] = value = parser(raw, where(line, col))
                 values.append(value)
-        cand = Candidate(insc, rank, line, row[i_nome].strip() if i_nome is not None else "", *values)
-        if extra_idx:
-            cand.extra = {header[i]: row[i] for i in extra_idx if row[i]}
-        rows.append(cand)
+        rows.append(Candidate(insc, rank, line, row[i_nome].strip() if i_nome is not None else "", *values))
 
     if not rows:
         raise InputError(
@@ -308,7 +366,11 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
         )
 
     ties: list[tuple[str, ...]] = []
+    score_format = None
     if ranked_by == "nota":
+        score_format = scores.decide(where)
+        scores.cache.clear()
+        _score_keys(notas, score_format)
         # higher score first; ties keep the order of the lines (documented tie-breaking)
         order = sorted(range(len(rows)), key=notas.__getitem__, reverse=True)  # stable
         for pos, i in enumerate(order, start=1):
@@ -334,13 +396,18 @@ def _parse(lines: list[str], first: int, delimiter: str, encoding: str, state: d
         encoding=encoding,
         ranked_by=ranked_by,
         ties=ties,
+        score_format=score_format,
     )
 
 
 def _parse_rank(raw: str, line: int, where) -> int:
-    m = _RANK_RE.match(raw.strip())
+    m = _RANK_RE.match(raw.strip(BLANKS))
+    if not m and re.fullmatch(r"[0-9]{10,}\s*[º°ªo]?", raw.strip(BLANKS)):
+        raise InputError(
+            f"{where(line, 'classificacao')}: a classificação “{_shown(raw)}” é grande demais (o máximo "
+            "é 999.999.999).", FIELD)
     if not m or int(m.group(1)) < 1:
-        shown = f"“{_shown(raw)}”" if raw.strip() else "vazia"
+        shown = f"“{_shown(raw)}”" if raw.strip(BLANKS) else "vazia"
         raise InputError(
             f"{where(line, 'classificacao')}: classificação {shown} não é um número inteiro positivo.", FIELD
         )
@@ -374,16 +441,83 @@ def _parse_choice(raw: str, allowed: tuple[str, ...], where: str, what: str) -> 
     )
 
 
-def _parse_nota(raw: str, where: str) -> Decimal:
-    text = raw.strip().replace(" ", "")
-    if "," in text:
-        # "8,5" (pt-BR) or "1.234,5"
-        text = text.replace(".", "").replace(",", ".")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        value = None
-    if value is None or not value.is_finite() or not text:
-        shown = f"“{_shown(raw)}”" if raw.strip() else "vazia"
-        raise InputError(f"{where}: nota {shown} não é um número (ex.: 78,5).", FIELD)
-    return value
+class _ScoreFormat:
+    """Decides, from every score of the file, how its separators are read — once, for the file.
+
+    A cell is checked against both conventions: pt-BR (``1.234,5``: ``.`` groups thousands, ``,`` is
+    decimal) and en (``1,234.5``).  Cells valid in only one decide; cells valid in both with the same
+    value (``78``) are neutral; cells valid in both with different values (``1.234``) follow the
+    decided convention, and with nothing to decide the file is refused."""
+
+    _BR = re.compile(r"[+-]?(?:[0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?")
+    _EN = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+
+    def __init__(self):
+        self.first = {"virgula": None, "ponto": None, "ambos": None}  # (line, raw) of the first such cell
+        self.cache: dict[str, str] = {}
+
+    def see(self, raw: str, line: int, where) -> None:
+        kind = self.cache.get(raw)
+        if kind is None:
+            text = _compact(raw)
+            br, en = self._BR.fullmatch(text), self._EN.fullmatch(text)
+            if len(text) > 40:  # no real score; and int() refuses 4,300 digits
+                br = en = None
+            if not br and not en:
+                shown = f"“{_shown(raw)}”" if raw.strip(BLANKS) else "vazia"
+                raise InputError(f"{where(line, 'nota')}: nota {shown} não é um número (ex.: 78,5).", FIELD)
+            if br and en:
+                kind = "ambos" if ("." in text or "," in text) else "neutro"
+            else:
+                kind = "virgula" if br else "ponto"
+            self.cache[raw] = kind
+        if kind != "neutro" and self.first[kind] is None:
+            self.first[kind] = (line, raw)
+
+    def decide(self, where) -> str:
+        comma, point, both = self.first["virgula"], self.first["ponto"], self.first["ambos"]
+        if comma and point:
+            (l1, r1), (l2, r2) = sorted((comma, point))
+            k1, k2 = ("vírgula", "ponto") if (l1, r1) == comma else ("ponto", "vírgula")
+            raise InputError(
+                f"{where(l2, 'nota')}: a nota “{_shown(r2)}” usa {k2} como separador decimal, mas a da "
+                f"linha {l1} (“{_shown(r1)}”) usa {k1}; use um só formato em todo o arquivo (ex.: 1234,5).",
+                FIELD)
+        if comma:
+            return "virgula"
+        if point:
+            return "ponto"
+        if both:
+            line, raw = both
+            text = _compact(raw)
+            sep = "ponto" if "." in text else "vírgula"
+            raise InputError(
+                f"{where(line, 'nota')}: a nota “{_shown(raw)}” pode ser lida com {sep} separando milhares "
+                f"ou como separador decimal, e nenhuma outra nota do arquivo decide; escreva as notas sem "
+                "separador de milhar (ex.: 1234 ou 1,234).",
+                FIELD)
+        return "inteiro"
+
+
+def _compact(raw: str) -> str:
+    return raw.strip(BLANKS).replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+
+
+def _score_keys(notas: list, score_format: str) -> None:
+    """Replace each score cell, in place, by an exact integer key: the score times 10^d, d the largest
+    number of decimals in the file (1,5 and 1,50 → 150 and 150).  Integers take a third of the memory
+    of Decimals, and each cell's text is freed as its key is made."""
+    most = 0
+    for i, raw in enumerate(notas):
+        text = _compact(raw)
+        if score_format == "virgula":
+            text = text.replace(".", "").replace(",", ".")
+        elif score_format == "ponto":
+            text = text.replace(",", "")
+        point = text.find(".")
+        decimals = len(text) - point - 1 if point >= 0 else 0
+        most = max(most, decimals)
+        notas[i] = (text.replace(".", ""), decimals)
+    scale = [10 ** (most - d) for d in range(most + 1)]
+    for i, (digits, decimals) in enumerate(notas):
+        notas[i] = int(digits) * scale[decimals]

@@ -11,3 +11,14 @@ class InputError(Exception):
 
     def to_dict(self) -> dict:
         return {"message": self.message, "field": self.field}
+
+
+def clip(value: object, limit: int = 40) -> str:
+    """A user value cut to ``limit`` characters ("…" at the end) so that a message stays one short line."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """``repr`` of a clipped user value: quotes around it, control characters escaped."""
+    return repr(clip(value, limit))

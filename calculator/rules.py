@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 
-from calculator.errors import InputError
+from calculator.errors import InputError, clip, quoted
 
 HALF = Fraction(1, 2)
 HUNDRED = Fraction(100)
@@ -38,6 +38,9 @@ def floor(x: Fraction | int) -> int:
 _INT = re.compile(r"[0-9]+")
 _PERCENT = re.compile(r"(?P<int>[0-9]+)(?:[.,](?P<dec>[0-9]+))?")
 _DATE = re.compile(r"(?P<y>[0-9]{4})-(?P<m>[0-9]{2})-(?P<d>[0-9]{2})")
+#: What is trimmed around a typed value: spaces, tabs, line ends and the no-break space of a copied
+#: cell — not str.strip()'s other "whitespace" (U+001C…U+001F, U+0085…), which would let "3\x1c" pass as 3.
+BLANKS = " \t\r\n\u00a0"
 
 
 def parse_vacancies(text: object) -> int:
@@ -46,13 +49,15 @@ def parse_vacancies(text: object) -> int:
         raise InputError("o número de vagas deve ser um número inteiro (ex.: 12)", "vagas")
     if isinstance(text, int):
         text = str(text)
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not text.strip(BLANKS):
         raise InputError("informe o número de vagas (um número inteiro, ex.: 12)", "vagas")
-    s = text.strip()
+    s = text.strip(BLANKS)
+    if s.startswith("-") and _INT.fullmatch(s[1:]) and s[1:].strip("0"):
+        raise InputError(f"o número de vagas não pode ser negativo: {clip(s)}", "vagas")
     if s.startswith("-") and _INT.fullmatch(s[1:]):
-        raise InputError(f"o número de vagas não pode ser negativo: {s}", "vagas")
+        raise InputError("o número de vagas deve ser pelo menos 1", "vagas")
     if not _INT.fullmatch(s):
-        raise InputError(f"o número de vagas deve ser um número inteiro (ex.: 12), não {s!r}", "vagas")
+        raise InputError(f"o número de vagas deve ser um número inteiro (ex.: 12), não {quoted(s)}", "vagas")
     if len(s.lstrip("0")) > len(str(MAX_VACANCIES)):
         raise InputError(f"número de vagas grande demais (o limite é {format_int(MAX_VACANCIES)})", "vagas")
     n = int(s)
@@ -73,16 +78,18 @@ def parse_percent(text: object) -> Fraction | None:
         return None
     if isinstance(text, bool) or not isinstance(text, str | int):
         raise InputError("o percentual deve ser um número decimal (ex.: 25 ou 25,5)", "percentual")
-    s = str(text).strip()
+    s = str(text).strip(BLANKS)
     if s == "":
         return None
     if s.endswith("%"):
-        s = s[:-1].strip()
-    if s.startswith("-"):
-        raise InputError(f"o percentual não pode ser negativo: {s}", "percentual")
+        s = s[:-1].strip(BLANKS)
+    if s.startswith("-") and _PERCENT.fullmatch(s[1:]):
+        if not s[1:].replace(",", "").replace(".", "").strip("0"):
+            raise InputError("o percentual deve ser maior que zero", "percentual")
+        raise InputError(f"o percentual não pode ser negativo: {clip(s)}", "percentual")
     m = _PERCENT.fullmatch(s)
     if not m or len(s) > 40:
-        raise InputError(f"o percentual deve ser um número decimal (ex.: 25 ou 25,5), não {s!r}",
+        raise InputError(f"o percentual deve ser um número decimal (ex.: 25 ou 25,5), não {quoted(s)}",
                          "percentual")
     dec = m.group("dec") or ""
     value = Fraction(int(m.group("int"))) + (Fraction(int(dec), 10 ** len(dec)) if dec else 0)
@@ -99,12 +106,13 @@ def parse_date(text: object) -> date | None:
         return None
     if not isinstance(text, str):
         raise InputError("a data do edital deve estar no formato AAAA-MM-DD (ex.: 2020-05-31)", "data_edital")
-    s = text.strip()
+    s = text.strip(BLANKS)
     if s == "":
         return None
     m = _DATE.fullmatch(s)
     if not m:
-        raise InputError(f"a data do edital deve estar no formato AAAA-MM-DD (ex.: 2020-05-31), não {s!r}",
+        raise InputError("a data do edital deve estar no formato AAAA-MM-DD (ex.: 2020-05-31), "
+                         f"não {quoted(s)}",
                          "data_edital")
     try:
         return date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
@@ -338,7 +346,7 @@ def pick_scope(scope: str | None, scopes: dict, default: str, refusal: str) -> s
     if scope is None:
         return default
     if scope not in scopes:
-        raise InputError(refusal.format(scope=repr(scope)), "vinculo")
+        raise InputError(refusal.format(scope=quoted(scope)), "vinculo")
     return scope
 
 

@@ -31,9 +31,10 @@ from fractions import Fraction
 
 from calculator import csvinput
 from calculator.core import get_norm
-from calculator.errors import InputError
+from calculator.errors import InputError, quoted
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.rules import (
+    BLANKS,
     NO_BASIS,
     collect_basis,
     count_phrase,
@@ -255,13 +256,16 @@ def _parse_count(value, field: str, label: str) -> int:
         raise InputError(f"{label} deve ser um número inteiro (ex.: 2)", field)
     if isinstance(value, int):
         n = value
-    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii() \
-            and len(value.strip()) < 10:
-        n = int(value.strip())
-    elif isinstance(value, str) and value.strip().startswith("-"):
-        raise InputError(f"{label} não pode ser negativo: {value.strip()}", field)
+    elif isinstance(value, str) and value.strip(BLANKS).isdigit() and value.strip(BLANKS).isascii() \
+            and len(value.strip(BLANKS)) < 10:
+        n = int(value.strip(BLANKS))
+    elif isinstance(value, str) and value.strip(BLANKS).startswith("-") \
+            and value.strip(BLANKS)[1:].isdigit() and value.strip(BLANKS)[1:].isascii():
+        if not value.strip(BLANKS)[1:].strip("0"):
+            return 0
+        raise InputError(f"{label} não pode ser negativo: {quoted(value.strip(BLANKS), 20)}", field)
     else:
-        raise InputError(f"{label} deve ser um número inteiro (ex.: 2), não {str(value)[:20]!r}", field)
+        raise InputError(f"{label} deve ser um número inteiro (ex.: 2), não {quoted(value, 20)}", field)
     if n < 0:
         raise InputError(f"{label} não pode ser negativo: {n}", field)
     return n
@@ -299,7 +303,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
         precedence = "art6_par2"
     precedence = str(precedence).replace("-", "_")
     if precedence not in PRECEDENCE_OPTIONS:
-        raise InputError(f"precedência desconhecida: {precedence!r} (use art6-par2 ou art4-par1u)",
+        raise InputError(f"precedência desconhecida: {quoted(precedence)} (use art6-par2 ou art4-par1u)",
                          "precedencia")
     if precedence != "art6_par2" and norm != "lins":
         raise InputError("a escolha de precedência só se aplica a Lins "
@@ -308,7 +312,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     if replacement is None or replacement == "":
         replacement = "lista"
     if replacement not in REPLACEMENT_OPTIONS:
-        raise InputError(f"leitura de substituição desconhecida: {replacement!r} (use lista ou geral)",
+        raise InputError(f"leitura de substituição desconhecida: {quoted(replacement)} (use lista ou geral)",
                          "substituicao")
     if replacement != "lista" and norm != "ubatuba":
         raise InputError("a substituição pela classificação geral só se aplica a Ubatuba (art. 4º, § 1º)",
@@ -875,6 +879,7 @@ class _Simulation:
                         "gender_equity": self.gender_equity},
             "input": {"candidates": len(self.cands), "delimiter": self.table.delimiter,
                       "encoding": self.table.encoding, "ranked_by": self.table.ranked_by,
+                      "score_format": self.table.score_format,
                       "ignored_columns": list(self.table.ignored_columns)},
             "nominations": nominations,
             "unfilled_seats": unfilled,
@@ -913,9 +918,40 @@ class _Simulation:
             if lo < len(ranks):
                 e["replaced_by"] = ranks[lo][1]
 
+    def _column_warnings(self) -> None:
+        """A list with no column saying who opted (or who is PcD, or a woman) silently empties that
+        list: every such seat reverts.  Say so, and name the columns that were not read."""
+        norm, t, w = self.norm, self.table, self.warnings
+        ignored = ", ".join(f"“{c}”" for c in t.ignored_columns)
+        ignored_note = (f" Colunas do arquivo não usadas pela simulação: {ignored}." if ignored else "")
+        needed = [("cotista", RESERVA, "quem optou pela reserva racial", "sim/não", "reserve_only_optants"),
+                  ("pcd", PCD, "quem é pessoa com deficiência", "sim/não", "pcd"),
+                  ("genero", FEM, "o gênero de cada candidato", "F/M", "female")]
+        missing = []
+        for column, lst, what, values, basis_key in needed:
+            if self.quota[lst] and column not in t.columns:
+                missing.append(column)
+                w.append(warning(
+                    f"simulacao_sem_coluna_{column}", "aviso",
+                    f"O arquivo não tem a coluna “{column}” ({what}): ninguém entrou na lista de "
+                    f"{LIST_NAMES[lst]}, e "
+                    + ("a vaga dessa lista passou" if self.quota[lst] == 1 else
+                       f"as {format_int(self.quota[lst])} vagas dessa lista passaram")
+                    + " à ampla concorrência. Se uma das colunas do arquivo traz essa informação, "
+                    f"renomeie-a para “{column}” (valores {values})."
+                    + ignored_note,
+                    _b(norm, basis_key, "revert_reserve")))
+        if ignored and not missing:
+            w.append(warning(
+                "simulacao_colunas_ignoradas", "aviso",
+                f"Colunas do arquivo não usadas pela simulação: {ignored} (confira se nenhuma delas "
+                "deveria ser cotista, pcd, genero, situacao ou heteroidentificacao).",
+                _b(norm, "lists")))
+
     def _final_warnings(self, nominations):
         norm = self.norm
         w = self.warnings
+        self._column_warnings()
         if self.table.ties:
             w.append(warning(
                 "simulacao_empate_nota", "premissa",
@@ -1076,6 +1112,13 @@ class _Simulation:
             f"{count_phrase(q[FEM], 'feminina', 'femininas')} e {format_int(q[AMPLA])} "
             "de ampla concorrência.",
             _b(norm, "call_order")))
+        t = self.table
+        if t.ranked_by == "nota":
+            ranking = (f"Classificação geral: pela coluna nota, da maior para a menor; "
+                       f"{csvinput.SCORE_FORMATS[t.score_format]}; empates na ordem das linhas do arquivo.")
+        else:
+            ranking = "Classificação geral: pela coluna classificacao do arquivo."
+        s.append(step(ranking, _b(norm, "ranking")))
         s.append(step(
             "Ampla concorrência: os candidatos mais bem classificados na lista geral ocupam as vagas de "
             "ampla concorrência, optantes ou não; o optante assim nomeado não ocupa vaga reservada.",
@@ -1152,13 +1195,28 @@ def _flag(value, field: str) -> bool:
     raise InputError(f"{field}: use sim ou não", field)
 
 
-def api_simular(req: dict) -> dict:
+def api_simular(req: dict, data: bytes | None = None) -> dict:
     """api.handle runner.  The classification list comes as ``csv`` (text, as the browser reads the
-    file; encoded back as UTF-8) or ``csv_base64`` (the file's bytes, base64; used by the CLI)."""
+    file; encoded back as UTF-8) or ``csv_base64`` (the file's bytes, base64: the page sends a loaded
+    file so).  The CLI passes the file's bytes as ``data`` (no base64 round trip: one copy less of a
+    large file); everything else is the same path."""
     from calculator.api import check_fields
 
     check_fields(req, API_FIELDS, ("norma", "vagas"))
     text, b64 = req.get("csv"), req.get("csv_base64")
+    if data is None:
+        data = _request_bytes(text, b64)
+    return simulate(req["norma"], req["vagas"], data, percent=req.get("percentual"),
+                    reading=req.get("leitura"),
+                    scope=req.get("vinculo"), pcd_seats=req.get("vagas_pcd"),
+                    female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
+                    replacement=req.get("substituicao"),
+                    gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"),
+                    fill=req.get("preenchimento"))
+
+
+def _request_bytes(text, b64) -> bytes:
+    """The list's bytes from a JSON request's ``csv`` or ``csv_base64`` (size checked before decoding)."""
     if text is not None and b64 is not None:
         raise InputError("informe a lista em \"csv\" ou em \"csv_base64\", não nos dois", "csv")
     if b64 is not None:
@@ -1167,6 +1225,8 @@ def api_simular(req: dict) -> dict:
 
         if not isinstance(b64, str):
             raise InputError("csv_base64 deve ser um texto em base64", "csv")
+        if len(b64) > (csvinput.MAX_CSV_BYTES + 2) // 3 * 4 + 4:
+            raise csvinput.too_large()
         try:
             data = base64.b64decode(b64, validate=True)
         except (binascii.Error, ValueError):
@@ -1174,19 +1234,15 @@ def api_simular(req: dict) -> dict:
     elif text is not None:
         if not isinstance(text, str):
             raise InputError("csv deve ser o texto do arquivo", "csv")
+        if len(text) > csvinput.MAX_CSV_BYTES:
+            raise csvinput.too_large()
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
             raise InputError("Linha 1: o texto do arquivo contém caracteres inválidos", "csv") from None
     else:
         raise InputError("campo obrigatório ausente: csv (o conteúdo da lista de classificação)", "csv")
-    return simulate(req["norma"], req["vagas"], data, percent=req.get("percentual"),
-                    reading=req.get("leitura"),
-                    scope=req.get("vinculo"), pcd_seats=req.get("vagas_pcd"),
-                    female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
-                    replacement=req.get("substituicao"),
-                    gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"),
-                    fill=req.get("preenchimento"))
+    return data
 
 
 def cli_arguments(p) -> None:
@@ -1217,13 +1273,27 @@ def cli_arguments(p) -> None:
 
 
 def _read_file(path: str) -> bytes:
+    """The file's bytes, at most csvinput.MAX_CSV_BYTES of them (a bigger file, /dev/zero or an endless
+    pipe is refused after reading one byte more than the limit, never read whole)."""
+    import os
+    import stat
     import sys
 
-    if path == "-":
-        return sys.stdin.buffer.read()
+    limit = csvinput.MAX_CSV_BYTES
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        if path == "-":
+            if sys.stdin is None:
+                raise InputError("a entrada padrão está fechada (arquivo -)", "arquivo")
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                if stat.S_ISREG(st.st_mode) and st.st_size > limit:
+                    raise csvinput.too_large()
+                data = fh.read(limit + 1)
+        if len(data) > limit:
+            raise csvinput.too_large()
+        return data
     except FileNotFoundError:
         raise InputError(f"arquivo não encontrado: {path}", "arquivo") from None
     except IsADirectoryError:
@@ -1232,26 +1302,39 @@ def _read_file(path: str) -> bytes:
         raise InputError(f"sem permissão para ler o arquivo: {path}", "arquivo") from None
     except OSError as exc:
         raise InputError(f"não foi possível ler o arquivo {path} (erro {exc.errno})", "arquivo") from None
+    except MemoryError:
+        raise InputError(f"memória insuficiente para ler o arquivo {path}", "arquivo") from None
 
 
 def cli_run(a) -> dict:
-    """Namespace → result, through api.run (same path as the browser)."""
-    import base64
-
-    from calculator.api import run
-
+    """Namespace → result, through api_simular (the browser's path, with the bytes passed as they are)."""
     data = _read_file(a.arquivo)
-    return run({"command": "simular", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
-                "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
-                "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
-                "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
-                "preenchimento": a.preenchimento,
-                "csv_base64": base64.b64encode(data).decode("ascii")})
+    return api_simular({"norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
+                        "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
+                        "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
+                        "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
+                        "preenchimento": a.preenchimento}, data)
 
 
 # --- text rendering ------------------------------------------------------------------------------
+def _input_line(res: dict) -> str:
+    """How the file was read: what decided the ranking (and how the scores were read), ignored columns."""
+    info = res.get("input", {})
+    if info.get("ranked_by") == "nota":
+        text = (f"Ordem: pela coluna nota, da maior para a menor; "
+                f"{csvinput.SCORE_FORMATS.get(info.get('score_format'), '')}; empates na ordem das linhas.")
+    else:
+        text = "Ordem: pela coluna classificacao."
+    if info.get("ignored_columns"):
+        text += " Colunas ignoradas: " + ", ".join(f"“{c}”" for c in info["ignored_columns"]) + "."
+    return text
+
+
 def render_text(res: dict) -> str:
-    """Readable pt-BR table for the CLI."""
+    """Readable pt-BR table for the CLI.  Values from the file (inscrições, names) go through
+    terminal.visible: a control or bidi character in a name is shown, never obeyed."""
+    from calculator.terminal import visible
+
     lines = []
     lines.append(f"Simulação de nomeações — {res.get('norm_title') or res['norm']} — "
                  f"{count_phrase(res['vacancies'], 'vaga', 'vagas')}"
@@ -1261,12 +1344,15 @@ def render_text(res: dict) -> str:
                  f"{'reservada' if seats[RESERVA] == 1 else 'reservadas'}, {format_int(seats[PCD])} PcD, "
                  f"{count_phrase(seats[FEM], 'feminina', 'femininas')}. "
                  f"Candidatos no arquivo: {format_int(res['input']['candidates'])}.")
+    lines.append(visible(_input_line(res)))
     lines.append("")
-    w_insc = max([len("Inscrição")] + [len(n["candidate"]) for n in res["nominations"]])
-    w_name = min(30, max([len("Nome")] + [len(n["name"]) for n in res["nominations"]]))
+    noms = [{**n, "candidate": visible(n["candidate"]), "name": visible(n["name"])}
+            for n in res["nominations"]]
+    w_insc = max([len("Inscrição")] + [len(n["candidate"]) for n in noms])
+    w_name = min(30, max([len("Nome")] + [len(n["name"]) for n in noms]))
     lines.append(f"{'Vaga':>5}  {'Inscrição':<{w_insc}}  {'Nome':<{w_name}}  {'Class.':>6}  {'Lista':<8}  "
                  "Base legal")
-    for n in res["nominations"]:
+    for n in noms:
         lines.append(f"{n['seat']:>5}  {n['candidate']:<{w_insc}}  {n['name'][:w_name]:<{w_name}}  "
                      f"{n['rank']:>6}  {n['list']:<8}  {short_labels(n['basis']) or NO_BASIS}")
         lines.append(f"{'':>5}  ↳ {n['reason']}")
@@ -1309,4 +1395,5 @@ def render_text(res: dict) -> str:
         lines += ["", "Base legal:"]
         for slug, refs in by_norm.items():
             lines.append(f"  {NORM_CITATION.get(slug, slug)}: {short_labels(refs)}")
-    return "\n".join(lines)
+    # every other line may carry an inscrição or a name too (excluded, moved, warnings)
+    return "\n".join(visible(line) for line in lines)

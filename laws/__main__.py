@@ -1,10 +1,18 @@
-"""Command line: `python -m laws export` (the corpus as JSON) and `python -m laws show NORMA[:ID]`."""
+"""Command line: `python -m laws export` (the corpus as JSON) and `python -m laws show NORMA[:ID]`.
+
+Like the calculator's CLI: errors are one pt-BR line on stderr with exit status 2; output that cannot be
+written (full disk, closed stdout) is one line and status 1; a terminal that is not UTF-8 gets a close
+ASCII form of what it cannot show (calculator.terminal).
+"""
 
 from __future__ import annotations
 
 import sys
+import unicodedata
 
-from laws.corpus import NORM_SLUGS, load_corpus
+from calculator.errors import quoted
+from calculator.terminal import emit, error, setup_streams
+from laws.corpus import NORM_SLUGS, CorpusError, load_corpus
 from laws.export import export_json
 
 USAGE = f"""uso:
@@ -15,53 +23,50 @@ normas: {", ".join(NORM_SLUGS)}"""
 
 
 def fail(message: str) -> int:
-    print(f"erro: {message}\n\n{USAGE}", file=sys.stderr)
+    error(f"{message} (veja: python -m laws --help)")
     return 2
 
 
+def norm_slug(text: str) -> str | None:
+    """A norm typed by the user → its slug, as the calculator accepts it ("Quissamã" → "quissama")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.strip().lower())
+                    if not unicodedata.combining(c))
+    return plain if plain in NORM_SLUGS else None
+
+
 def show(ref: str) -> int:
-    corpus = load_corpus()
-    slug, sep, pid = ref.partition(":")
-    if slug not in NORM_SLUGS:
-        return fail(f"norma desconhecida: {slug!r}")
-    norm = corpus.norm(slug)
+    name, sep, pid = ref.partition(":")
+    slug = norm_slug(name)
+    if slug is None:
+        return fail(f"norma desconhecida: {quoted(name)} (normas: {', '.join(NORM_SLUGS)})")
+    norm = load_corpus().norm(slug)
+    pid = pid.strip()
     if not sep:
-        for p in norm.walk():
-            print(f"{p.id:<22} {p.label}")
-        return 0
+        return emit("\n".join(f"{p.id:<22} {p.label}" for p in norm.walk()))
     p = norm.get(pid)
     if p is None:
-        return fail(f"a norma {slug} não tem o dispositivo {pid!r} (veja: python -m laws show {slug})")
-    print(norm.citation(pid))
-    print("".join(q.text + q.tail for q in p.walk()).rstrip("\n"))
-    return 0
+        return fail(f"a norma {slug} não tem o dispositivo {quoted(pid)} "
+                    f"(a lista: python -m laws show {slug})")
+    return emit(norm.citation(pid) + "\n" + "".join(q.text + q.tail for q in p.walk()).rstrip("\n"))
 
 
 def main(argv: list[str]) -> int:
     if argv == ["export"]:
-        print(export_json())
-        return 0
+        return emit(export_json())
     if len(argv) == 2 and argv[0] == "show":
         return show(argv[1])
-    if argv in (["-h"], ["--help"]):
-        print(USAGE)
-        return 0
-    return fail("comando inválido" if argv else "falta o comando")
+    if argv in (["-h"], ["--help"], ["--ajuda"]):
+        return emit(USAGE)
+    return fail(f"comando inválido: {quoted(' '.join(argv))}" if argv else "falta o comando")
 
 
 def run(argv: list[str]) -> int:
-    """main() with a closed pipe handled quietly (e.g. `python -m laws export | head -c 10`)."""
+    setup_streams()
     try:
-        status = main(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # the reader went away: drop what is left and leave without a traceback (as the calculator does)
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    return status
+        return main(argv)
+    except CorpusError as err:
+        error(str(err))
+        return 2
 
 
 if __name__ == "__main__":

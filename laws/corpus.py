@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import tomllib
 from pathlib import Path
 
@@ -11,6 +12,34 @@ from laws.parser import Provision, parse
 
 LAWS_DIR = Path(__file__).resolve().parent
 NORM_SLUGS = ("ubatuba", "quissama", "lins")
+
+
+class CorpusError(ValueError):
+    """A corpus file that cannot be used; the message is one pt-BR line for whoever runs the build."""
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(LAWS_DIR.parent).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def check_text(slug: str, folder: Path, data: bytes, meta: dict) -> None:
+    """The law text is sacred: refuse a texto.txt whose SHA-256 is not the one pinned in meta.toml."""
+    text_path, meta_path = _shown_path(folder / "texto.txt"), _shown_path(folder / "meta.toml")
+    pinned = (meta.get("text_file") or {}).get("sha256")
+    if not pinned:
+        raise CorpusError(f"{meta_path}: falta a soma SHA-256 do texto ([text_file] sha256); calcule-a com "
+                          f"`sha256sum {text_path}` e registre também a fonte (veja laws/README.md).")
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != pinned:
+        raise CorpusError(
+            f"{text_path} não é o texto fixado em {meta_path} (SHA-256 esperado {pinned[:16]}…, encontrado "
+            f"{actual[:16]}…): o texto de uma norma não muda sem querer. Veja a diferença com "
+            f"`git diff -- {text_path}` e desfaça-a com `git checkout -- {text_path}`. Se a mudança é de "
+            f"propósito (nova publicação oficial), atualize sha256 e source em [text_file] de {meta_path} "
+            "(veja “Atualizar o texto de uma norma” em laws/README.md).")
 
 
 class Norm:
@@ -29,9 +58,10 @@ class Norm:
     @classmethod
     def load(cls, slug: str, directory: Path = LAWS_DIR) -> Norm:
         folder = directory / slug
-        text = (folder / "texto.txt").read_bytes().decode("utf-8")  # bytes: keep line ends untouched
+        data = (folder / "texto.txt").read_bytes()  # bytes: keep line ends untouched
         meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
-        return cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+        check_text(slug, folder, data, meta)
+        return cls(slug, data.decode("utf-8"), meta, load_annotations(folder / "anotacoes.toml"))
 
     @property
     def title(self) -> str:

@@ -41,7 +41,7 @@ def test_semicolon_utf8_bom_accented_headers_and_values():
         ("A-12", 3, True, True, "F", "inapto", "nao_confirmada"),
     ]
     assert t.candidates[1].nome == "Ana Souza" and t.candidates[1].line == 2
-    assert t.candidates[1].extra == {"Observação": "qualquer coisa"}
+    assert not hasattr(t.candidates[1], "extra")  # ignored columns: reported by name, values not kept
 
 
 def test_windows_1252_comma_separated_and_quoted():
@@ -71,8 +71,11 @@ def test_rank_by_score_ties_keep_line_order():
 
 
 def test_score_with_comma_separator_quoted_decimal_comma():
-    t = read_candidates(b'inscricao,nota\n1,"8,25"\n2,8.3\n')
-    assert [c.inscricao for c in t.candidates] == ["2", "1"]
+    t = read_candidates(b'inscricao,nota\n1,"8,25"\n2,"8,3"\n')
+    assert [c.inscricao for c in t.candidates] == ["2", "1"] and t.score_format == "virgula"
+    # one file, two decimal separators: refused, never read cell by cell
+    assert re.match(r"^Linha 3, coluna 2 \(“nota”\): a nota “8.3” usa ponto .* linha 2 \(“8,25”\) usa "
+                    r"vírgula", error_of(b'inscricao,nota\n1,"8,25"\n2,8.3\n'))
 
 
 @pytest.mark.parametrize(
