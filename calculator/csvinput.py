@@ -51,14 +51,12 @@ HETERO_VALUES = ("", "confirmada", "nao_confirmada", "fraude", "ausente")
 _YES = frozenset({"sim", "s"})
 _NO = frozenset({"nao", "n", ""})
 _GENDER = {"f": "F", "feminino": "F", "m": "M", "masculino": "M", "": None}
-_RANK_RE = re.compile(r"^([0-9]{1,9})\s*[º°ªo]?$")
+_RANK_RE = re.compile(r"([0-9]{1,9})[ \t]*[º°ªo]?")
 _MAX_SHOWN = 40
 #: Largest classification list accepted, in bytes (about a million candidates of 50 bytes each);
 #: docs/simulacao.md and docs/hospedar.md state it, bench/ measures time and memory near it.
 MAX_CSV_BYTES = 50_000_000
 MAX_CSV_LABEL = "50 MB"
-#: Highest rank accepted in ``classificacao`` (9 digits).
-MAX_RANK = 999_999_999
 _SEP_NAMES = {"\t": "tabulação"}
 
 
@@ -401,8 +399,8 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
 
 
 def _parse_rank(raw: str, line: int, where) -> int:
-    m = _RANK_RE.match(raw.strip(BLANKS))
-    if not m and re.fullmatch(r"[0-9]{10,}\s*[º°ªo]?", raw.strip(BLANKS)):
+    m = _RANK_RE.fullmatch(raw.strip(BLANKS))
+    if not m and re.fullmatch(r"[0-9]{10,}[ \t]*[º°ªo]?", raw.strip(BLANKS)):
         raise InputError(
             f"{where(line, 'classificacao')}: a classificação “{_shown(raw)}” é grande demais (o máximo "
             "é 999.999.999).", FIELD)

@@ -180,3 +180,75 @@ def test_unknown_norm_is_echoed_short():
     with pytest.raises(InputError) as info:
         get_norm("x" * 500)
     assert info.value.field == "norma" and len(info.value.message) < 120 and "…" in info.value.message
+
+
+# --- scores: one format per file, said, never guessed per cell ----------------------------------
+@pytest.mark.parametrize(("cells", "fmt", "order"), [
+    (["1.234", "999", "1.234,0"], "virgula", ["A", "C", "B"]),  # pt-BR: 1234, 999, 1234 (tie: line order)
+    (["1,234.5", "999", "1.5"], "ponto", ["A", "B", "C"]),      # en: 1234.5, 999, 1.5
+    (["1,234", "78.5", "9"], "ponto", ["A", "B", "C"]),         # "78.5" decides: "1,234" is 1234
+    (["8,5", "10", "8,25"], "virgula", ["B", "A", "C"]),
+    (["80", "9", "100"], "inteiro", ["C", "A", "B"]),
+    (["1.234.567", "2", "3"], "virgula", ["A", "C", "B"]),
+    (["1,50", "1,5", "2"], "virgula", ["C", "A", "B"]),         # 1,50 = 1,5: a tie, in line order
+])
+def test_scores_read_in_one_format_for_the_whole_file(cells, fmt, order):
+    data = "inscricao;nota\n" + "".join(f"{k};{v}\n" for k, v in zip("ABC", cells, strict=True))
+    t = read_candidates(data.encode())
+    assert t.score_format == fmt
+    assert [c.inscricao for c in t.candidates] == order
+
+
+@pytest.mark.parametrize(("cells", "pattern"), [
+    (["1.234", "999"], r"^Linha 2, coluna 2 \(“nota”\): a nota “1.234” pode ser lida com ponto separando "
+                       r"milhares ou como separador decimal, e nenhuma outra nota do arquivo decide"),
+    (["1,234", "2"], r"^Linha 2, .*“1,234” pode ser lida com vírgula separando milhares"),
+    (["1.234,0", "1,234.5"], r"^Linha 3, .*“1,234.5” usa ponto como separador decimal, mas a da linha 2 "
+                             r"\(“1.234,0”\) usa vírgula; use um só formato"),
+    (["1,234.5", "8,5"], r"^Linha 3, .*“8,5” usa vírgula .* linha 2 \(“1,234.5”\) usa ponto"),
+    (["1.23.4", "2"], r"^Linha 2, coluna 2 \(“nota”\): nota “1.23.4” não é um número"),
+    (["12,34,5", "2"], r"^Linha 2, .*nota “12,34,5” não é um número"),
+])
+def test_ambiguous_or_mixed_scores_are_refused(cells, pattern):
+    data = "inscricao;nota\n" + "".join(f"{k};{v}\n" for k, v in zip("AB", cells, strict=True))
+    assert re.match(pattern, error_of(data.encode())), error_of(data.encode())
+
+
+def test_issue_repro_scores_with_thousands_separators():
+    # 1.234 and 1.234,0 are the same score in one pt-BR file; 999 is below both
+    t = read_candidates(b"inscricao;nome;nota\nA;Ana;1.234\nB;Bia;999\nC;Cid;1.234,0\n")
+    assert [c.inscricao for c in t.candidates] == ["A", "C", "B"] and t.ties == [("A", "C")]
+
+
+# --- encodings, BOMs and what strip() used to swallow --------------------------------------------
+def test_utf16_with_crlf_is_named_in_bytes_and_in_text_form():
+    text = "inscricao;classificacao\r\n1;1\r\n"
+    for data in (text.encode("utf-16"), text.encode("utf-16-le"), text.encode("utf-16-be")):
+        assert "UTF-16" in error_of(data), data[:6]
+    # the page may send the file as text read as Windows-1252 ("ÿþ" + NULs): same message
+    as_text = text.encode("utf-16").decode("windows-1252")
+    assert error_of(as_text.encode("utf-8")) == error_of(text.encode("utf-16"))
+
+
+def test_double_bom_is_not_a_missing_column():
+    t = read_candidates("\ufeff\ufeffinscricao;classificacao\n1;1\n".encode())
+    assert [c.inscricao for c in t.candidates] == ["1"]
+
+
+@pytest.mark.parametrize("cell", ["3\x1c", "3\x1d", "3\x85", "\x1e3"])
+def test_rank_with_separator_control_characters_is_refused(cell):
+    data = f"inscricao;classificacao\n1;{cell}\n".encode()
+    assert re.match(r"^Linha 2, coluna 2 \(“classificacao”\): classificação .* não é um número inteiro",
+                    error_of(data))
+
+
+def test_huge_rank_is_called_too_large():
+    msg = error_of(b"inscricao;classificacao\n1;1000000000\n")
+    assert "grande demais" in msg and "999.999.999" in msg and "não é um número inteiro" not in msg
+
+
+def test_input_over_the_limit_is_refused_before_parsing():
+    from calculator.csvinput import MAX_CSV_BYTES, MAX_CSV_LABEL
+
+    msg = error_of(b"inscricao;classificacao\n" + b"1;1\n" * (MAX_CSV_BYTES // 4))
+    assert MAX_CSV_LABEL in msg and "limite" in msg

@@ -405,3 +405,42 @@ def test_score_tie_warning():
     assert all(x["code"] != "simulacao_empate_nota" for x in simulate("ubatuba", 3, untied)["warnings"])
     ranked = b"inscricao;classificacao;nota\na;1;80\nb;2;80\n"
     assert all(x["code"] != "simulacao_empate_nota" for x in simulate("quissama", 2, ranked)["warnings"])
+
+
+# --- the file's columns and scores, said in the answer ------------------------------------------
+def test_missing_cotista_column_is_a_warning_naming_the_ignored_columns():
+    data = ("inscricao;nome;classificacao;Cotas (PPP)\n"
+            + "".join(f"{i};N{i};{i};{'sim' if i % 2 else 'não'}\n" for i in range(1, 11))).encode()
+    res = simulate("ubatuba", 10, data)
+    w = [x for x in res["warnings"] if x["code"] == "simulacao_sem_coluna_cotista"]
+    assert len(w) == 1 and w[0]["kind"] == "aviso"
+    assert "“Cotas (PPP)”" in w[0]["message"] and "as 2 vagas dessa lista passaram" in w[0]["message"]
+    assert w[0]["basis"] and all(b.startswith("ubatuba:") for b in w[0]["basis"])
+    assert res["input"]["ignored_columns"] == ["Cotas (PPP)"]
+    # with the column, no such warning (and the ignored-columns note only when some column is ignored)
+    good = simulate("ubatuba", 10, csv(*[(i, "c" if i % 2 else "") for i in range(1, 11)]))
+    assert not any(x["code"].startswith("simulacao_sem_coluna") or x["code"] == "simulacao_colunas_ignoradas"
+                   for x in good["warnings"])
+
+
+def test_missing_pcd_column_with_pcd_seats_and_other_ignored_columns():
+    data = b"inscricao;classificacao;cotista;Deficiente?;Obs\n" + b"".join(
+        f"{i};{i};nao;sim;x\n".encode() for i in range(1, 11))
+    res = simulate("ubatuba", 10, data, pcd_seats=1)
+    codes = [x["code"] for x in res["warnings"]]
+    assert "simulacao_sem_coluna_pcd" in codes and "simulacao_colunas_ignoradas" not in codes
+    res = simulate("ubatuba", 10, data.replace(b"Deficiente?", b"pcd"), pcd_seats=1)
+    w = [x for x in res["warnings"] if x["code"] == "simulacao_colunas_ignoradas"]
+    assert len(w) == 1 and "“Obs”" in w[0]["message"]
+
+
+def test_how_the_scores_were_read_is_a_step_and_in_the_input():
+    res = simulate("ubatuba", 2, b"inscricao;nota;cotista\nA;1.234;nao\nB;999;nao\nC;1.234,0;sim\n")
+    assert res["input"]["ranked_by"] == "nota" and res["input"]["score_format"] == "virgula"
+    steps = [s for s in res["steps"] if s["text"].startswith("Classificação geral")]
+    assert len(steps) == 1 and "vírgula decimal" in steps[0]["text"] and steps[0]["basis"]
+    assert [n["candidate"] for n in res["nominations"]] == ["A", "C"]
+    ranked = simulate("ubatuba", 1, csv((1, "")))
+    assert ranked["input"]["score_format"] is None
+    texts = [s["text"] for s in ranked["steps"]]
+    assert "Classificação geral: pela coluna classificacao do arquivo." in texts
