@@ -1,16 +1,23 @@
 """Build the whole static site into site/.
 
-1. Read the corpus (laws/) and run the calculator (calculator/).
+1. Read the corpus (laws/), refusing a law text whose SHA-256 is not the one pinned in its meta.toml,
+   and run the calculator (calculator/).
 2. Render Markdown pages with Jinja2 templates (docs/templates/) into docs/gerado/ — generated,
    git-ignored, never edited by hand. One function per generated page (``page_*``).
-3. Run ``mkdocs build --strict``.
-4. ``pack_calculator(site_dir)``: post-build hook for the calculator page (issue 6).
+3. Run ``mkdocs build --strict`` into a temporary folder next to site/ (never ``--quiet``: it would
+   hide the warnings that ``--strict`` turns into a failure).
+4. Post-build stages on that folder: the 404 page, ``pack_calculator``, the Content-Security-Policy
+   (``write_csp``: hashes of the inline scripts and styles, written into Como hospedar), the Pyodide
+   snapshot, ``.gz`` twins, SHA256SUMS, the zip.
+5. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good
+   site/ as it was). One build at a time: a second one waits for the lock (``build_lock``).
 
 Usage: ``python build.py``. No MkDocs plugins or hooks: all generation lives here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import html
 import json
@@ -30,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from calculator.labels import display_label  # noqa: E402
 from laws import NORM_SLUGS, load_corpus  # noqa: E402
+from laws.corpus import LAWS_DIR, CorpusError, Norm  # noqa: E402
 
 DOCS = ROOT / "docs"
 GEN = DOCS / "gerado"
@@ -682,21 +690,32 @@ def page_downloads(ctx: Context) -> None:
 # --------------------------------------------------------------------------- build
 
 
-def run_mkdocs(site_dir: Path) -> None:
+def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
+    """``mkdocs build --strict`` of root/mkdocs.yml into site_dir.  Never ``--quiet``: mkdocs then drops
+    its warnings before ``--strict`` can count them, and a broken link builds with exit 0.  Its INFO lines
+    are left out; warnings are shown; a failure is a pt-BR SystemExit with mkdocs's own lines."""
     created = []
     for name, text in PLACEHOLDERS.items():
-        path = DOCS / name
+        path = root / "docs" / name
         if not path.exists():
             path.write_text(text, encoding="utf-8")
             created.append(path)
     try:
-        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site_dir)]
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(root / "mkdocs.yml"),
+               "--site-dir", str(site_dir)]
         # Material's end-of-life banner; the Zensical build is covered by tests/test_site_zensical.py.
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        subprocess.run(cmd, cwd=ROOT, check=True, env=env)
+        proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
     finally:
         for path in created:
             path.unlink(missing_ok=True)
+    said = [line for line in (proc.stdout + proc.stderr).splitlines()
+            if line.strip() and not line.startswith("INFO")]
+    if proc.returncode != 0:
+        raise SystemExit("erro: o mkdocs recusou o site (modo estrito: todo aviso é um erro):\n"
+                         + "\n".join(said))
+    if said:
+        print("\n".join(said), file=sys.stderr)
 
 
 # The error page is served by the web server for a missing address at ANY depth (/cotas/x/y/z.html), so no
@@ -885,8 +904,12 @@ def precompress(site_dir: Path, files: list[Path] | None = None, cache: Path | N
             if cached is not None:
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 tmp = cached.with_name(f"{cached.name}.{os.getpid()}.{id(path)}.tmp")
-                tmp.write_bytes(packed)
-                tmp.replace(cached)
+                try:
+                    tmp.write_bytes(packed)
+                    tmp.replace(cached)
+                except BaseException:
+                    tmp.unlink(missing_ok=True)  # a full disk leaves no truncated file in the cache
+                    raise
         if len(packed) >= len(data):
             return None
         out = path.with_name(path.name + ".gz")
@@ -975,10 +998,19 @@ def snapshot_inputs(site_dir: Path) -> list[Path]:
 
 
 def _copy_if_present(src: Path, dest: Path) -> bool:
+    """Copy src to dest through a temporary name: a full disk leaves no truncated dest behind."""
+    import os
+
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.part")
     try:
-        shutil.copyfile(src, dest)
+        shutil.copyfile(src, part)
     except FileNotFoundError:
+        part.unlink(missing_ok=True)
         return False
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    part.replace(dest)
     return True
 
 
@@ -990,7 +1022,6 @@ def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
     ``cache`` it is reused while its inputs are unchanged, which makes rebuilds faster.
     """
     import hashlib
-    import os
 
     site_dir = Path(site_dir)
     out = site_dir / SNAPSHOT
@@ -1019,9 +1050,7 @@ def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
         tmp.replace(out)
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            part = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-            shutil.copyfile(out, part)
-            part.replace(cached)  # atomic: a concurrent build never reads half a snapshot
+            _copy_if_present(out, cached)  # through a temporary name: nobody ever reads half a snapshot
         return out
 
     wait.key = key.hexdigest()
@@ -1070,13 +1099,149 @@ def parse_args(argv: list[str] | None = None):
     return parser.parse_args(argv)
 
 
+# Content-Security-Policy of docs/hospedar.md (section 6). The theme writes a few inline scripts and the
+# 404 page an inline style; instead of 'unsafe-inline', the policy lists the SHA-256 of each, computed here
+# from the built pages, and the page's nginx and Apache snippets get exactly these (their markers below are
+# replaced in the built page). Inline style="" and on…="" attributes would need 'unsafe-hashes', so the build
+# refuses them (tables use align="", see mkdocs.yml).
+CSP_MARKERS = {"script": "__CSP_SCRIPT_HASHES__", "style": "__CSP_STYLE_HASHES__"}
+CSP_PAGE = "hospedar.html"
+_INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
+_EXECUTABLE_TYPES = ("", "module", "text/javascript", "application/javascript")
+_INLINE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^>]*?\s(style|on[a-z]+)\s*=", re.S)
+
+
+def inline_hashes(site_dir: Path) -> dict[str, list[str]]:
+    """{"script": ["'sha256-…'", …], "style": […]}: every inline script the browser runs and every inline
+    <style>, over all pages (sorted, deduplicated)."""
+    import base64
+    import hashlib
+
+    found: dict[str, set[str]] = {"script": set(), "style": set()}
+    site_dir = Path(site_dir)
+    for page in sorted(site_dir.rglob("*.html")):
+        text = page.read_bytes().decode("utf-8")  # exact bytes: the browser hashes them as they are
+        for m in _INLINE.finditer(text):
+            tag, attrs, body = m.group(1).lower(), m.group(2), m.group(3)
+            kind = re.search(r"""\btype\s*=\s*["']?([^"'\s>]*)""", attrs)
+            if tag == "script" and (re.search(r"\bsrc\s*=", attrs)
+                                    or (kind and kind.group(1).lower() not in _EXECUTABLE_TYPES)):
+                continue  # an external script, or a data block (never run)
+            digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+            found[tag].add(f"'sha256-{digest}'")
+        bad = _INLINE_ATTRIBUTE.search(_INLINE.sub("", text))
+        if bad:
+            raise SystemExit(f"erro: {page.relative_to(site_dir).as_posix()}: atributo {bad.group(1)}=\"…\" "
+                             "embutido no HTML; a política de segurança (CSP) de docs/hospedar.md o "
+                             "bloquearia. Use uma classe CSS ou um script do site.")
+    return {kind: sorted(hashes) for kind, hashes in found.items()}
+
+
+def write_csp(site_dir: Path) -> str:
+    """Fill the hash markers of the CSP snippets in the built Como hospedar page (and its search entry);
+    returns the policy. Stops the build if the page has no marker (the snippets drifted) or one is left."""
+    site_dir = Path(site_dir)
+    hashes = inline_hashes(site_dir)
+    fills = {marker: " ".join(hashes[kind]) for kind, marker in CSP_MARKERS.items()}
+    page = site_dir / CSP_PAGE
+    if not all(page.read_text(encoding="utf-8").count(m) >= 2 for m in fills):
+        raise SystemExit(f"erro: docs/hospedar.md: os blocos nginx e Apache devem conter "
+                         f"{' e '.join(CSP_MARKERS.values())} na política de segurança (CSP).")
+    for path in [page, *sorted(site_dir.glob("search/*.json"))]:
+        text = path.read_bytes().decode("utf-8")
+        new = text
+        for marker, value in fills.items():
+            new = new.replace(marker, value)
+        if new != text:
+            path.write_bytes(new.encode("utf-8"))
+    for path in _site_files(site_dir):
+        if path.suffix in (".html", ".json", ".js", ".xml", ".txt") and any(
+                m.encode() in path.read_bytes() for m in fills):
+            rel = path.relative_to(site_dir).as_posix()
+            raise SystemExit(f"erro: {rel}: marcador da política de segurança (CSP) não substituído.")
+    return csp_policy(site_dir)
+
+
+def csp_policy(site_dir: Path) -> str:
+    """The policy as the built Como hospedar page states it (its nginx snippet)."""
+    text = html.unescape((Path(site_dir) / CSP_PAGE).read_text(encoding="utf-8"))
+    m = re.search(r'add_header Content-Security-Policy "([^"]+)"', text)
+    if not m:
+        raise SystemExit("erro: docs/hospedar.md: falta a linha add_header Content-Security-Policy do nginx.")
+    return m.group(1)
+
+
+def check_corpus(directory: Path = LAWS_DIR) -> None:
+    """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
+    for slug in NORM_SLUGS:
+        try:
+            Norm.load(slug, directory)
+        except CorpusError as err:
+            raise SystemExit(f"erro: {err}") from None
+
+
+LOCK = ROOT / ".build.lock"
+
+
+@contextlib.contextmanager
+def build_lock(path: Path = LOCK):
+    """One build at a time in this folder: they share docs/gerado/, site/ and the build cache.  A second
+    build says so and waits (an advisory flock: released by the system even if the build is killed)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; builds must not be run at the same time there
+        yield
+        return
+    with open(path, "a+b") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("outra geração do site está em andamento nesta pasta; aguardando ela terminar…",
+                  file=sys.stderr, flush=True)
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def staging_dir(site: Path) -> Path:
+    """A new empty folder beside site/ (same file system, so the final rename is instant).  Folders
+    left by a killed build are removed first (the lock guarantees none is in use)."""
+    site = Path(site)
+    for old in site.parent.glob(f".{site.name}-*.tmp"):
+        shutil.rmtree(old, ignore_errors=True)
+    path = site.parent / f".{site.name}-{os.getpid()}.tmp"
+    path.mkdir(parents=True)
+    return path
+
+
+def swap_into_place(new: Path, site: Path) -> None:
+    """Replace site with new: two renames, so site/ is never half-written (at worst, for an instant,
+    absent); the previous site is deleted afterwards."""
+    site = Path(site)
+    old = site.parent / f".{site.name}-{os.getpid()}-anterior.tmp"
+    if site.exists():
+        os.replace(site, old)
+    os.replace(new, site)
+    shutil.rmtree(old, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    generate()
-    run_mkdocs(SITE)
-    write_404(SITE)
-    pack_calculator(SITE)
-    finish_site(SITE, zip_to=DIST if args.zip else None)
+    with build_lock():
+        check_corpus()
+        generate()
+        staging = staging_dir(SITE)
+        try:
+            run_mkdocs(staging)
+            write_404(staging)
+            pack_calculator(staging)
+            write_csp(staging)
+            finish_site(staging, zip_to=DIST if args.zip else None)
+            swap_into_place(staging, SITE)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return 0
 
 

@@ -1,6 +1,7 @@
 """The nginx and Apache configurations of docs/hospedar.md, run for real (issue 7).
 
-The snippets are read from the page itself, so the page cannot drift from what was tested. Each server
+The snippets are read from the BUILT page (site/hospedar.html: the build writes the hashes of the
+Content-Security-Policy into them), so the page cannot drift from what was tested. Each server
 serves a verified copy of the built site; the tests check the headers (type of the original, gzip
 encoding of the precompressed twin) and open the calculator in Chromium from the sub-path /cotas/.
 Skipped when nginx / apache2 are not installed (`apt-get install nginx apache2`).
@@ -9,6 +10,7 @@ Skipped when nginx / apache2 are not installed (`apt-get install nginx apache2`)
 from __future__ import annotations
 
 import contextlib
+import html
 import re
 import shutil
 import socket
@@ -20,16 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, verified_copy
-
-DOC = ROOT / "docs" / "hospedar.md"
+from tests.support import CHROMIUM, CHROMIUM_ARGS, SITE, verified_copy
 
 
-def snippet(lang: str) -> str:
-    text = DOC.read_text(encoding="utf-8")
-    m = re.search(rf"```{lang}\n(.*?)```", text, re.S)
-    assert m, f"bloco ```{lang} não encontrado em docs/hospedar.md"
-    return m.group(1)
+def snippet(lang: str, site: Path) -> str:
+    text = (site / "hospedar.html").read_text(encoding="utf-8")
+    m = re.search(rf'<code class="language-{lang}">(.*?)</code>', text, re.S)
+    assert m, f"bloco {lang} não encontrado em hospedar.html"
+    return html.unescape(m.group(1))
 
 
 def free_port() -> int:
@@ -82,7 +82,7 @@ def nginx(www, tmp_path_factory):
         pytest.fail("nginx não instalado: rode `make test`, que o instala")
     prefix = tmp_path_factory.mktemp("nginx")
     port = free_port()
-    conf = snippet("nginx")
+    conf = snippet("nginx", www / "cotas")
     conf = conf.replace("listen 80;", f"listen 127.0.0.1:{port};").replace(
         "/var/www/cotas", str(www / "cotas")
     )
@@ -103,7 +103,7 @@ def apache(www, tmp_path_factory):
         pytest.fail("apache2 não instalado: rode `make test`, que o instala")
     prefix = tmp_path_factory.mktemp("apache")
     port = free_port()
-    block = snippet("apache").replace(
+    block = snippet("apache", www / "cotas").replace(
         "    RewriteEngine On\n", "    RewriteEngine On\n    RewriteBase /cotas/\n"
     )
     mods = ["mpm_event", "authz_core", "mime", "rewrite", "headers", "alias", "filter", "deflate"]
@@ -150,6 +150,8 @@ def check_headers(base: str, site: Path):
         assert int(h["content-length"]) == (site / (rel + ".gz")).stat().st_size, (rel, h)
         # the optional security policy of the page is sent (and check_calculator shows the site works with it)
         assert "'wasm-unsafe-eval'" in h.get("content-security-policy", ""), (rel, h)
+        csp = h["content-security-policy"]
+        assert "'sha256-" in csp and "unsafe-inline" not in csp and "__CSP_" not in csp, (rel, csp)
         plain = head(f"{base}/cotas/{rel}", gzip_ok=False)
         assert "content-encoding" not in plain, (rel, plain)
         assert int(plain["content-length"]) == (site / rel).stat().st_size, (rel, plain)
@@ -164,6 +166,7 @@ def check_calculator(base: str):
             page = br.new_page()
             errors = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{base}/cotas/calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva")
             page.wait_for_selector('#calc-status[data-state="ready"]', state="attached", timeout=120_000)
             page.wait_for_selector(
