@@ -1171,11 +1171,11 @@ def csp_policy(site_dir: Path) -> str:
     return m.group(1)
 
 
-def check_corpus(directory: Path = LAWS_DIR) -> None:
+def check_corpus(directory: Path | None = None) -> None:
     """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
     for slug in NORM_SLUGS:
         try:
-            Norm.load(slug, directory)
+            Norm.load(slug, directory or LAWS_DIR)
         except CorpusError as err:
             raise SystemExit(f"erro: {err}") from None
 
@@ -1184,7 +1184,7 @@ LOCK = ROOT / ".build.lock"
 
 
 @contextlib.contextmanager
-def build_lock(path: Path = LOCK):
+def build_lock(path: Path | None = None):
     """One build at a time in this folder: they share docs/gerado/, site/ and the build cache.  A second
     build says so and waits (an advisory flock: released by the system even if the build is killed)."""
     try:
@@ -1192,7 +1192,7 @@ def build_lock(path: Path = LOCK):
     except ImportError:  # Windows: no flock; builds must not be run at the same time there
         yield
         return
-    with open(path, "a+b") as fh:
+    with open(path or LOCK, "a+b") as fh:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

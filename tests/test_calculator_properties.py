@@ -119,3 +119,17 @@ def test_modules_agree_with_public_api(n):
     assert ubatuba.reserved_seats(n)["reserved"] == calculator.reserve("ubatuba", n)["reserved"]
     assert quissama.reserved_seats(n)["reserved"] == calculator.reserve("quissama", n)["reserved"]
     assert lins.reserved_seats(n, Fraction(20))["reserved"] == calculator.reserve("lins", n, "20")["reserved"]
+
+
+def test_property_tests_are_reproducible_and_untimed():
+    """Every Hypothesis test of the suite runs derandomized and without a deadline (tests/conftest.py)."""
+    import importlib
+
+    for name in ("tests.test_calculator_properties", "tests.test_csvinput", "tests.test_simulator_properties",
+                 "tests.test_laws_property"):
+        module = importlib.import_module(name)
+        tests = [f for f in vars(module).values() if hasattr(f, "hypothesis")]
+        assert tests, name
+        for f in tests:
+            used = f._hypothesis_internal_use_settings
+            assert used.derandomize is True and used.deadline is None, (name, f.__name__)

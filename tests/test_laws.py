@@ -10,7 +10,6 @@ from laws.corpus import Norm
 from laws.parser import ParseError, int_to_roman, parse, roman_to_int
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
 SEED_FILES = {
     "ubatuba": "ubatuba-lei-3765-2014.txt",
     "quissama": "quissama-lei-1289-2012.txt",
@@ -25,11 +24,18 @@ def corpus():
 
 # --- verbatim text and round trip ----------------------------------------------------------------
 @pytest.mark.parametrize("slug", NORM_SLUGS)
-def test_text_is_byte_exact_copy_of_seed(slug):
-    seed = SEEDS / SEED_FILES[slug]
-    if not seed.exists():
-        pytest.skip("sementes fora desta máquina")
-    assert (ROOT / "laws" / slug / "texto.txt").read_bytes() == seed.read_bytes()
+def test_text_is_the_pinned_copy_of_its_seed(slug):
+    """The byte-exact check, inside the repository: texto.txt has the SHA-256 pinned in meta.toml (taken
+    from the seed file named there), so an edit of the text cannot pass unnoticed."""
+    import hashlib
+    import tomllib
+
+    meta = tomllib.loads((ROOT / "laws" / slug / "meta.toml").read_text(encoding="utf-8"))
+    pinned = meta["text_file"]
+    assert pinned["path"] == "texto.txt" and pinned["seed"] == SEED_FILES[slug] and pinned["source"]
+    data = (ROOT / "laws" / slug / "texto.txt").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == pinned["sha256"]
+    assert re.fullmatch(r"[0-9a-f]{64}", pinned["sha256"])
 
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)

@@ -19,7 +19,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-SEEDS = Path("/work/shared/seeds")
 sys.path.insert(0, str(ROOT))
 
 import calculator  # noqa: E402
@@ -80,7 +79,8 @@ def law_text_of(page_html: str) -> str:
 
 
 def seed_file(slug: str) -> Path:
-    return next(SEEDS.glob(f"{slug}-*.txt"))
+    """The norm's verbatim text: laws/<slug>/texto.txt, pinned by SHA-256 to the seed (test_laws.py)."""
+    return ROOT / "laws" / slug / "texto.txt"
 
 
 # --------------------------------------------------------------------------- law pages
@@ -495,9 +495,26 @@ def test_tables_json_carries_the_calculators_warnings_and_validity(site):
             order = calculator.order(slug, row["vacancies"], percent=table["percent"])
             assert [table["messages"][k]["message"] for k in row["order_warnings"]] == \
                 [w["message"] for w in order["warnings"]]
-    ubatuba = data["norms"]["ubatuba"]["validity"]
-    if data["generated"] > "2024-06-16":
-        assert ubatuba["applies"] is False and "não se aplica" in ubatuba["summary"]
+        verdict = "a reserva se aplica" if validity["applies"] else "a reserva não se aplica"
+        assert verdict in validity["summary"], slug
+
+
+@pytest.mark.parametrize(("day", "applies"), [
+    ("2014-06-15", False), ("2014-06-16", True), ("2020-01-01", True),
+    ("2024-06-16", True), ("2024-06-17", False), ("2030-01-01", False)])
+def test_validity_summary_on_fixed_build_dates(day, applies):
+    """The tables' validity line for Ubatuba (ten years from 16/06/2014, art. 13), on fixed build dates:
+    the same assertions whatever the day the suite runs."""
+    import build
+
+    ctx = build.Context()
+    ctx.today = day
+    status = build.table_validity(ctx, ctx.corpus.norm("ubatuba"))
+    assert status["applies"] is applies and status["date"] == day
+    assert status["last_day"] == "2024-06-16"
+    verdict = "a reserva se aplica" if applies else "a reserva não se aplica"
+    assert f"Para um edital publicado em {build.br_date(day)} (data de geração do site), {verdict}" \
+        in status["summary"]
 
 
 def test_tables_page_states_validity_per_norm(site):
