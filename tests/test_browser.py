@@ -851,3 +851,81 @@ def measure(runs: int = 3, snapshot: bool = True) -> None:
 
 if __name__ == "__main__":
     measure(snapshot="--sem-snapshot" not in sys.argv)
+
+
+# --------------------------------------------------------------------------- reliability (the page's side)
+def _simulate_upload(page, data: bytes, norm: str = "ubatuba", vacancies: str = "3"):
+    page.select_option("#simular-norma", norm)
+    type_into(page, "#simular-vagas", vacancies)
+    page.set_input_files("#simular-arquivo",
+                         files=[{"name": "lista.csv", "mimeType": "text/csv", "buffer": data}])
+    page.wait_for_function("document.querySelector('#simular-csv').value.length > 0")
+    page.click("#form-simular button[type=submit]")
+
+
+def test_utf16_crlf_upload_gets_the_clis_message(ctx, server, tmp_path):
+    """The page and the CLI agree on a UTF-16 file with CRLF line ends (the text area's LF used to make the
+    page send the mis-decoded text, which Python called "caractere nulo")."""
+    import subprocess
+
+    data = "inscricao;classificacao;cotista\r\n1;1;sim\r\n2;2;não\r\n".encode("utf-16")
+    path = tmp_path / "utf16.csv"
+    path.write_bytes(data)
+    cli = subprocess.run([sys.executable, "-m", "calculator", "simular", "--norma", "ubatuba", "--vagas", "3",
+                          str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert cli.returncode == 2 and "UTF-16" in cli.stderr
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    _simulate_upload(page, data)
+    box = page.locator("#simular-csv-erro")
+    box.wait_for(state="visible", timeout=PY_TIMEOUT)
+    assert sentence(cli.stderr.removeprefix("erro: ").strip()) in box.inner_text()
+
+
+def test_missing_cotista_column_is_warned_on_the_page(ctx, server):
+    data = "inscricao;nome;classificacao;Cotas (PPP)\n" + "".join(f"{i};N{i};{i};sim\n" for i in range(1, 11))
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    _simulate_upload(page, data.encode(), vacancies="10")
+    text = result_of(page, "simular")
+    expected = handle({"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": data})["result"]
+    warning = next(w for w in expected["warnings"] if w["code"] == "simulacao_sem_coluna_cotista")
+    assert warning["message"] in text and "“Cotas (PPP)”" in text
+
+
+def test_hostile_names_are_shown_visibly_and_the_csv_download_is_quoted(ctx, server):
+    names = ["Eve\u202eevE", "Ana,=HYPERLINK(A1&A2),x", " =1+1", "Bia|=2", "Caio\t=3"]
+    csv_text = "inscricao,nome,classificacao\n" + "".join(
+        f'{i},"{n}",{i}\n' for i, n in enumerate(names, start=1))
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#simular-norma", "ubatuba")
+    type_into(page, "#simular-vagas", str(len(names)))
+    page.fill("#simular-csv", csv_text)
+    page.click("#form-simular button[type=submit]")
+    result_of(page, "simular")
+    shown = page.eval_on_selector_all("#simular-nomeacoes tbody tr.calc-item-dados",
+                                      "rs => rs.map(r => r.cells[2].textContent)")
+    assert "Eve<U+202E>evE" in shown and not any("\u202e" in s for s in shown)
+    assert "Caio<U+0009>=3" in shown
+    with page.expect_download() as info:
+        page.click("#simular-baixar")
+    content = Path(info.value.path()).read_text(encoding="utf-8-sig")
+    import csv as csvmod
+
+    for delimiter in (",", ";", "|", "\t"):  # whatever a spreadsheet splits on, no cell is a formula
+        for row in csvmod.reader(content.splitlines(), delimiter=delimiter):
+            for cell in row:
+                assert not cell.lstrip().startswith(("=", "+", "-", "@")), (delimiter, cell)
+    assert '"Ana,\'=HYPERLINK(A1&A2),x"' in content and "'=1+1" in content
+
+
+def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
+    from calculator.terminal import visible
+
+    samples = ["Ana", "a\x1b[2Jb", "Eve\u202eevE\u2066", "x\u00a0y\u2009z\u3000w", "\u200bzero\u00ad",
+               "linha\u2028par\u2029", "tab\tcr\r", "ç ã 漢字 😀"]
+    page = open_calculator(ctx, server)
+    got = page.evaluate("async (xs) => { const m = await import('./assets/calculadora/calculadora.js');"
+                        " return xs.map((x) => m.visible(x)); }", samples)
+    assert got == [visible(s) for s in samples]

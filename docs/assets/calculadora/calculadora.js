@@ -324,7 +324,8 @@ function toApiRequest(req) {
   // The page's field names are the API's field names (strings as typed), see calculator/api.py.
   // An uploaded file is sent as its bytes (csv_base64) so Python decodes it (UTF-8 or Windows-1252).
   const out = { ...req };
-  if (req.command === "simular" && uploaded && req.csv === uploaded.text) {
+  // (the text area turns the file's CRLF into LF: compare line-end-blind, or a CRLF file would go as text)
+  if (req.command === "simular" && uploaded && req.csv.replace(/\r\n?/g, "\n") === uploaded.text.replace(/\r\n?/g, "\n")) {
     delete out.csv;
     out.csv_base64 = uploaded.base64;
   }
@@ -609,7 +610,7 @@ function table(caption, headers, rows, id) {
 }
 
 const listName = (code) => LIST_NAMES[code] || String(code ?? "");
-const who = (item) => (item.name ? `${item.candidate} — ${item.name}` : String(item.candidate ?? ""));
+const who = (item) => visible(item.name ? `${item.candidate} — ${item.name}` : item.candidate);
 
 function renderSimulation(result) {
   lastSimulation = result;
@@ -625,8 +626,8 @@ function renderSimulation(result) {
       noms.map((n) => ({
         cells: [
           String(n.seat),
-          String(n.candidate ?? ""),
-          String(n.name ?? ""),
+          visible(n.candidate),
+          visible(n.name),
           n.rank === undefined || n.rank === null ? "" : `${n.rank}º`,
           n.seat_type && n.seat_type !== n.list ? `${listName(n.list)} (vaga de ${listName(n.seat_type)})` : listName(n.list),
         ],
@@ -653,12 +654,12 @@ function renderSimulation(result) {
   }
   if (result.moved && result.moved.length) {
     frag.append(table("Candidatos que mudaram de lista", ["Candidato", "De", "Para"],
-      result.moved.map((m) => ({ cells: [String(m.candidate ?? ""), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }))));
+      result.moved.map((m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }))));
   }
   if (result.published_lists) {
     const box = el("details", { class: "calc-detalhe" }, el("summary", {}, "Listas publicadas (inscrições em ordem de classificação)"));
     for (const [code, lst] of Object.entries(result.published_lists)) {
-      box.append(el("p", {}, el("strong", {}, `${lst.title || listName(code)}: `), (lst.candidates || []).join(", ") || "nenhum candidato"));
+      box.append(el("p", {}, el("strong", {}, `${lst.title || listName(code)}: `), visible((lst.candidates || []).join(", ")) || "nenhum candidato"));
       const b = basisList(lst.basis, "Base");
       if (b) box.append(b);
     }
@@ -670,8 +671,20 @@ function renderSimulation(result) {
 
 function csvCell(value) {
   let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // no formulas when opened in a spreadsheet
-  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // No formulas when opened in a spreadsheet: a ' before = + - @ at the start AND after any separator of
+  // any common locale (, ; | tab, line end): a spreadsheet splitting on another separator than ours takes
+  // our quotes for text, so "Ana,=HYPERLINK(…)" would otherwise give a cell "=HYPERLINK(…)".
+  s = s.replace(/(^|[,;|\t\r\n])(\s*)(?=[=+\-@＝＋－＠])/g, "$1$2'");
+  if (/^[\t\r]/.test(s)) s = `'${s}`;
+  return /[",;|\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+// Control and bidi-formatting characters of the file's values shown as <U+XXXX> (a U+202E would display
+// "Eve" reversed as another name); the same rule as calculator/terminal.py's visible() for the CLI.
+export function visible(value) {
+  return String(value ?? "")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}>`)
+    .replace(/(?! )\p{Zs}/gu, " ");
 }
 
 export function simulationCsv(result) {
