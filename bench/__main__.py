@@ -292,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         report["sim_cpython"] = measure_cpython(data)
         print("simulador em Pyodide (Node)…", file=sys.stderr)
         report["sim_pyodide"] = measure_pyodide(data)
+        print("lista perto do limite de tamanho (CLI)…", file=sys.stderr)
+        from bench.bench_large_input import main as measure_large_input
+
+        report["sim_large_input"] = measure_large_input()
     if not args.skip_browser:
         print("Chromium…", file=sys.stderr)
         report["browser"] = measure_browser(args.runs)
