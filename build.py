@@ -709,7 +709,7 @@ def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
     finally:
         for path in created:
             path.unlink(missing_ok=True)
-    said = [line for line in (proc.stdout + proc.stderr).splitlines()
+    said = [line for line in (proc.stderr + proc.stdout).splitlines()
             if line.strip() and not line.startswith("INFO")]
     if proc.returncode != 0:
         raise SystemExit("erro: o mkdocs recusou o site (modo estrito: todo aviso é um erro):\n"
