@@ -199,7 +199,7 @@ def read_candidates(data: bytes) -> CandidateTable:
     bom = 0
     while text.startswith("\ufeff", bom):
         bom += 1
-    if not text.strip():
+    if not text[bom:].strip():
         raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com os nomes das colunas).", FIELD)
 
     # The lines are read lazily from the one copy of the text (no list of lines, no StringIO copy).

@@ -924,11 +924,12 @@ class _Simulation:
         norm, t, w = self.norm, self.table, self.warnings
         ignored = ", ".join(f"“{c}”" for c in t.ignored_columns)
         ignored_note = (f" Colunas do arquivo não usadas pela simulação: {ignored}." if ignored else "")
-        needed = [("cotista", RESERVA, "quem optou pela reserva racial", "sim/não", "reserve_only_optants"),
-                  ("pcd", PCD, "quem é pessoa com deficiência", "sim/não", "pcd"),
-                  ("genero", FEM, "o gênero de cada candidato", "F/M", "female")]
+        needed = [("cotista", RESERVA, "quem optou pela reserva racial", "sim/não",
+                   ("reserve_only_optants", "revert_reserve")),
+                  ("pcd", PCD, "quem é pessoa com deficiência", "sim/não", ("pcd", "revert_other")),
+                  ("genero", FEM, "o gênero de cada candidato", "F/M", ("female", "revert_other"))]
         missing = []
-        for column, lst, what, values, basis_key in needed:
+        for column, lst, what, values, basis_keys in needed:
             if self.quota[lst] and column not in t.columns:
                 missing.append(column)
                 w.append(warning(
@@ -940,7 +941,7 @@ class _Simulation:
                     + " à ampla concorrência. Se uma das colunas do arquivo traz essa informação, "
                     f"renomeie-a para “{column}” (valores {values})."
                     + ignored_note,
-                    _b(norm, basis_key, "revert_reserve")))
+                    _b(norm, *basis_keys)))
         if ignored and not missing:
             w.append(warning(
                 "simulacao_colunas_ignoradas", "aviso",

@@ -233,6 +233,7 @@ def test_utf16_with_crlf_is_named_in_bytes_and_in_text_form():
 def test_double_bom_is_not_a_missing_column():
     t = read_candidates("\ufeff\ufeffinscricao;classificacao\n1;1\n".encode())
     assert [c.inscricao for c in t.candidates] == ["1"]
+    assert error_of("\ufeff\ufeff\n".encode()).startswith("Linha 1: o arquivo está vazio")
 
 
 @pytest.mark.parametrize("cell", ["3\x1c", "3\x1d", "3\x85", "\x1e3"])
