@@ -10,6 +10,7 @@ result as text.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from calculator import simulator
 from calculator.api import dumps, run
 from calculator.errors import InputError, clip
-from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams
+from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams, stdout_takes
 from calculator.text import DISCLAIMER, render_order, render_parameters, render_reserve
 
 
@@ -217,7 +218,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(join_option_values(argv, parser))
         spec = SUBCOMMANDS[args.comando]
         result = spec.run(args)
-        out = dumps(result) if getattr(args, "json", False) else spec.render(result) + "\n\n" + DISCLAIMER
+        if getattr(args, "json", False):
+            out = dumps(result)
+            if not stdout_takes(out):  # e.g. cp1252: \u escapes keep the JSON exact
+                out = json.dumps(result, ensure_ascii=True, sort_keys=True)
+        else:
+            out = spec.render(result) + "\n\n" + DISCLAIMER
     except (CliError, InputError) as err:
         message = err.message if isinstance(err, InputError) else str(err)
         if isinstance(err, InputError):

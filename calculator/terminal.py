@@ -6,6 +6,7 @@
 - :func:`setup_streams`: stdout/stderr that cannot encode a character (cp1252, cp850, latin-1,
   ascii: Windows redirected to a file, an old terminal) get a close ASCII form of it (``≥`` → ``>=``,
   ``ç`` → ``c``) or, failing that, its ``\\uXXXX`` escape: the output degrades, it never stops.
+  JSON output is not degraded but re-dumped with ``\\u`` escapes (:func:`stdout_takes`).
 - :func:`emit`: the result written to stdout; a full disk, a closed stdout or a vanished reader
   give one pt-BR line on stderr and an exit status, never a traceback.
 
@@ -91,6 +92,19 @@ def setup_streams() -> None:
                 reconfigure(errors="cotas-ascii")
             except (ValueError, OSError):  # pragma: no cover - a stream that cannot be reconfigured
                 pass
+
+
+def stdout_takes(text: str) -> bool:
+    """Whether stdout's encoding can write text as it is (JSON is then re-dumped with \\u escapes:
+    lossless, where the readable fallback would change the data)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    except LookupError:  # pragma: no cover - an encoding Python does not know
+        return True
+    return True
 
 
 def error(message: str) -> None:

@@ -7,11 +7,12 @@ ASCII form of what it cannot show (calculator.terminal).
 
 from __future__ import annotations
 
+import json
 import sys
 import unicodedata
 
 from calculator.errors import quoted
-from calculator.terminal import emit, error, setup_streams
+from calculator.terminal import emit, error, setup_streams, stdout_takes
 from laws.corpus import NORM_SLUGS, CorpusError, load_corpus
 from laws.export import export_json
 
@@ -52,7 +53,10 @@ def show(ref: str) -> int:
 
 def main(argv: list[str]) -> int:
     if argv == ["export"]:
-        return emit(export_json())
+        text = export_json()
+        if not stdout_takes(text):  # e.g. cp1252: \u escapes keep the JSON exact
+            text = json.dumps(json.loads(text), ensure_ascii=True, sort_keys=True, indent=1)
+        return emit(text)
     if len(argv) == 2 and argv[0] == "show":
         return show(argv[1])
     if argv in (["-h"], ["--help"], ["--ajuda"]):

@@ -48,13 +48,15 @@ COMMANDS = [
     ("calculator", "parametros", "--norma", "lins"),
     ("calculator", "reserva", "--ajuda"),
     ("calculator", "simular", "--norma", "ubatuba", "--vagas", "3", "{csv}"),
+    ("calculator", "simular", "--norma", "ubatuba", "--vagas", "3", "{csv}", "--json"),
+    ("calculator", "ordem", "--norma", "lins", "--vagas", "7", "--percentual", "20", "--json"),
     ("laws", "export"),
     ("laws", "show", "ubatuba:art2_par3"),
 ]
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "cp850", "latin-1", "ascii"])
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]) + (" --json" * ("--json" in c)))
 def test_non_utf8_stdout_degrades_and_says_everything(command, encoding, good_csv):
     args = [a.replace("{csv}", str(good_csv)) for a in command[1:]]
     proc = run(command[0], *args, env={"PYTHONIOENCODING": encoding})
@@ -62,7 +64,10 @@ def test_non_utf8_stdout_degrades_and_says_everything(command, encoding, good_cs
     assert proc.stderr == b""
     text = proc.stdout.decode(encoding)  # really in that encoding
     utf8 = run(command[0], *args).stdout.decode("utf-8")
-    # the whole UTF-8 answer, each character itself or its readable stand-in (test_fallback_forms_…)
+    if command[1] == "export" or "--json" in command:
+        assert json.loads(text) == json.loads(utf8)  # JSON: \u escapes, the same data exactly
+        return
+    # text: the whole UTF-8 answer, each character itself or its readable stand-in (test_fallback_forms_…)
     import calculator.terminal  # noqa: F401  (registers the "cotas-ascii" handler in this process)
 
     assert text == utf8.encode(encoding, "cotas-ascii").decode(encoding)
