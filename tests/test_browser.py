@@ -929,3 +929,24 @@ def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
     got = page.evaluate("async (xs) => { const m = await import('./assets/calculadora/calculadora.js');"
                         " return xs.map((x) => m.visible(x)); }", samples)
     assert got == [visible(s) for s in samples]
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
+    from calculator import csvinput
+
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    consts = page.evaluate("async () => { const m = await import('./assets/calculadora/calculadora.js');"
+                           " return [m.MAX_CSV_BYTES, m.CSV_TOO_LARGE]; }")
+    assert consts == [csvinput.MAX_CSV_BYTES, csvinput.too_large().message]
+    page.evaluate("""(size) => {
+        const input = document.querySelector('#simular-arquivo');
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(size)], 'grande.csv', { type: 'text/csv' }));
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+    }""", csvinput.MAX_CSV_BYTES + 1)
+    box = page.locator("#simular-csv-erro")
+    box.wait_for(state="visible", timeout=10_000)
+    assert box.inner_text() == csvinput.too_large().message
+    assert page.input_value("#simular-csv") == ""

@@ -319,6 +319,10 @@ function fillForm(tool, req, keepLocal = true) {
 }
 
 let uploaded = null; // {text, base64}: the file chosen, while the text area still holds it unchanged
+// calculator/csvinput.py: MAX_CSV_BYTES and too_large() (tests/test_browser.py checks they agree)
+export const MAX_CSV_BYTES = 50_000_000;
+export const CSV_TOO_LARGE =
+  "O arquivo passa de 50 MB, o limite da simulação (cerca de um milhão de candidatos); retire as colunas que a simulação não usa ou divida a lista.";
 
 function toApiRequest(req) {
   // The page's field names are the API's field names (strings as typed), see calculator/api.py.
@@ -786,6 +790,13 @@ function init() {
   }
   $("simular-arquivo").addEventListener("change", async (event) => {
     const file = event.target.files && event.target.files[0];
+    if (file && file.size > MAX_CSV_BYTES) {
+      // refused before it is read: a list this big would take the tab's memory (same limit and message as Python)
+      clearErrors("simular");
+      showError("simular", { field: "csv", message: CSV_TOO_LARGE });
+      event.target.value = "";
+      return;
+    }
     if (file) $("simular-csv").value = await readCsvFile(file);
   });
   $("simular-exemplo").addEventListener("click", async () => {
