@@ -129,6 +129,8 @@ def test_hovered_and_focused_buttons_keep_their_contrast(page, base_url):
     for selector in (".acoes .md-button--primary", ".acoes .md-button:not(.md-button--primary)"):
         page.hover(selector)
         page.focus(selector)
+        # Material's buttons fade their colours in 125 ms: measure the state reached, not a frame of the fade
+        page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
         violations = page.evaluate(
             "(s) => axe.run(document.querySelector(s), {runOnly: {type: 'rule', values: ['color-contrast']}})"
             ".then(r => r.violations.map(v => v.id))", selector)
