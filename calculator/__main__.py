@@ -1,4 +1,4 @@
-"""Command line: python -m calculator {reserva|ordem|parametros} … [--json]
+"""Command line: python -m calculator {reserva|ordem|parametros|simular|edital} … [--json]
 
 Every error is one pt-BR line on stderr, exit status 2, nothing on stdout.
 
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calculator import simulator
+from calculator import edital, simulator
 from calculator.api import dumps, run
 from calculator.errors import InputError, clip
 from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams, stdout_takes
@@ -118,6 +118,9 @@ def _ordem_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--leitura", metavar="L",
                    help="proporcional (padrão em Ubatuba e Lins) ou quinta (a cada bloco completo; "
                         "Quissamã: só quinta, art. 3º, § 1º)")
+    p.add_argument("--nomeacoes", metavar="M",
+                   help="nomeações além das vagas (cadastro de reserva; M ≥ vagas): a ordem continua pela "
+                        "mesma regra, com os limiares das vagas oferecidas")
 
 
 def _parametros_args(p: argparse.ArgumentParser) -> None:
@@ -134,7 +137,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "ordem": Subcommand(
         "quais nomeações vão para a lista reservada", _ordem_args,
         lambda a: run({"command": "ordem", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
-                       "leitura": a.leitura, "vinculo": a.vinculo}),
+                       "leitura": a.leitura, "vinculo": a.vinculo, "nomeacoes": a.nomeacoes}),
         render_order),
     "parametros": Subcommand(
         "os parâmetros da norma, cada um com o dispositivo que o fixa", _parametros_args,
@@ -143,6 +146,9 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "simular": Subcommand(
         "simula as nomeações a partir de uma lista de classificação (CSV)", simulator.cli_arguments,
         simulator.cli_run, simulator.render_text),
+    "edital": Subcommand(
+        "o edital inteiro: a reserva de cada cargo e do concurso, e se o edital cumpre a norma (CSV)",
+        edital.cli_arguments, edital.cli_run, edital.render_text),
 }
 
 

@@ -4,7 +4,8 @@
     → '{"ok": true, "result": {...}}'  or  '{"ok": false, "error": {"message": "...", "field": "vagas"}}'
 
 Request fields are the CLI options without dashes, with values as typed (strings):
-``norma``, ``vagas``, ``percentual``, ``data_edital`` (reserva), ``leitura`` (ordem), ``vinculo``.
+``norma``, ``vagas``, ``percentual``, ``data_edital`` (reserva), ``leitura`` and ``nomeacoes`` (ordem),
+``vinculo``; ``edital`` takes the table of cargos as ``csv`` or ``csv_base64``.
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
 "command") and returning a JSON-ready result dict, raising InputError on bad input.
@@ -36,7 +37,12 @@ def _reserva(req: dict) -> dict:
 
 
 def _ordem(req: dict) -> dict:
-    check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo"), ("norma", "vagas"))
+    check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo", "nomeacoes"), ("norma", "vagas"))
+    if req.get("nomeacoes") not in (None, ""):  # nominations beyond the vacancies (cadastro de reserva)
+        from calculator.nominations import order_with_nominations
+
+        return order_with_nominations(req["norma"], req["vagas"], req["nomeacoes"], req.get("percentual"),
+                                      req.get("leitura"), req.get("vinculo"))
     return order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"), req.get("vinculo"))
 
 
@@ -51,6 +57,7 @@ COMMANDS: dict[str, Callable[[dict], dict]] = {
     "ordem": _ordem,
     "parametros": _parametros,
     "simular": lambda req: __import__("calculator.simulator", fromlist=["api_simular"]).api_simular(req),
+    "edital": lambda req: __import__("calculator.edital", fromlist=["api_edital"]).api_edital(req),
 }
 
 

@@ -1,0 +1,659 @@
+"""The whole edital: many cargos, the reserve each one requires, whether the edital complies, and the
+reserve of the concurso read as one.
+
+Generic over the norms: each cargo's answer is exactly `reserva` (calculator.core.reserve) and `ordem`
+(calculator.core.order, or calculator.nominations beyond the vacancies) for the same inputs; what differs
+between norms is only data — which reading of "per cargo" vs "the concurso" each text supports
+(:data:`READINGS_BASIS`) and what kind of percentage the norm sets (read from its ``PARAMS``).
+
+Input: a CSV table of cargos (columns ``cargo``, ``vagas``, optional ``reservadas``, ``vagas_pcd`` and
+``nomeacoes``), decoded like the classification list (calculator.csvinput: ``,`` or ``;``, UTF-8 with or
+without BOM, Windows-1252, header names case- and accent-insensitive).  Every problem is an InputError
+with one pt-BR line naming the line and the column (field "csv").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from calculator import csvinput
+from calculator.core import get_norm, order, reserve
+from calculator.errors import InputError
+from calculator.nominations import order_with_nominations, parse_nominations
+from calculator.rules import (
+    MAX_VACANCIES,
+    collect_basis,
+    count_phrase,
+    format_int,
+    reserved_phrase,
+    step,
+    unique,
+    warning,
+)
+
+FIELD = "csv"
+
+#: canonical column → accepted (normalised) header spellings
+COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
+    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade"),
+    "vagas": ("vagas", "n_vagas", "no_vagas", "numero_de_vagas", "total_de_vagas", "vagas_oferecidas",
+              "total_vagas", "vagas_totais"),
+    "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
+                   "cotas", "cota_racial", "vagas_cotas"),
+    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia"),
+    "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
+}
+_HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
+_REQUIRED = ("cargo", "vagas")
+
+#: What each text says about counting the reserve per cargo or for the whole concurso.  Each entry:
+#: (basis, what the text says) for the per-cargo reading and for the concurso read as one; an empty
+#: basis means the corpus has none for that reading.
+READINGS_BASIS: dict[str, dict[str, tuple[tuple[str, ...], str]]] = {
+    "ubatuba": {
+        "cargo": (("ubatuba:art2_cpt",),
+                  "o art. 2º, caput, pede o número de vagas reservadas \"para cada cargo efetivo ou emprego "
+                  "público oferecido\""),
+        "concurso": (("ubatuba:art2_par2",),
+                     "o § 2º conta os cargos ou empregos \"oferecidos no concurso ou seleção pública\""),
+    },
+    "quissama": {
+        "cargo": ((), "o texto não fala em cargo a cargo (sem base no corpus: é a leitura usada pela "
+                      "calculadora, interpretação)"),
+        "concurso": (("quissama:art1_cpt", "quissama:art1_par7"),
+                     "o art. 1º reserva 20% \"das vagas oferecidas nos concursos públicos\", e o § 7º olha o "
+                     "\"número de vagas oferecidas\""),
+    },
+    "lins": {
+        "cargo": ((), "o decreto não diz se a reserva se conta por cargo ou pelo concurso (sem base no "
+                      "corpus; a Lei nº 7.739/2023, que a fixa, não está no corpus)"),
+        "concurso": ((), "idem (sem base no corpus)"),
+    },
+}
+
+_ADC41 = {
+    "kind": "contexto_nacional",
+    "text": "Contexto nacional, fora do corpus e não aplicado pela calculadora: o STF, na ADC 41 (Plenário, "
+            "julgada em 08/06/2017, sobre a Lei federal nº 12.990/2014), tratou da aplicação da reserva "
+            "ao total de vagas do concurso e rejeitou o fracionamento das vagas (por exemplo, por "
+            "especialidade) para escapar da reserva.",
+    "source": "STF, ADC 41/DF, Plenário, rel. Min. Roberto Barroso, julgada em 08/06/2017 (ementa do "
+              "acórdão)",
+    "date": "2017-06-08",
+}
+
+
+@dataclass(slots=True)
+class CargoRow:
+    """One row of the table of cargos (values validated)."""
+
+    name: str
+    vacancies: int
+    line: int
+    announced: int | None = None
+    pcd: int | None = None
+    nominations: int | None = None
+
+
+# --- reading the table ---------------------------------------------------------------------------
+def read_cargos(data: bytes) -> list[CargoRow]:
+    """Parse and validate a table of cargos (CSV bytes). Raises InputError (field "csv")."""
+    text, _encoding = csvinput._decode(data)
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
+    if not text.strip():
+        raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
+                         FIELD)
+    lines = io.StringIO(text, newline="").readlines()
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    delimiter = csvinput._sniff_delimiter(lines[first])
+    state = {"line": first + 1}
+    try:
+        return _parse(lines, first, delimiter, state)
+    except csv.Error as exc:
+        raise InputError(f"Linha {state['line']}: CSV malformado ({csvinput._csv_reason(exc)}).",
+                         FIELD) from None
+
+
+def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[CargoRow]:
+    reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
+    header = next(reader)
+    header_line = first + 1
+    col_index: dict[str, int] = {}
+    display: dict[str, str] = {}
+    for i, raw in enumerate(header):
+        col = _HEADER_TO_COLUMN.get(csvinput.normalise(raw))
+        if col is None:
+            continue
+        if col in col_index:
+            raise InputError(
+                f"Linha {header_line}, coluna {i + 1} (“{csvinput._shown(raw)}”): a coluna “{col}” aparece "
+                "mais de uma vez no cabeçalho.", FIELD)
+        col_index[col] = i
+        display[col] = csvinput._shown(raw) or col
+    for col in _REQUIRED:
+        if col not in col_index:
+            sep = "tabulação" if delimiter == "\t" else delimiter
+            raise InputError(
+                f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
+                f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
+                FIELD)
+    width = len(header)
+
+    def where(line: int, col: str) -> str:
+        return f"Linha {line}, coluna {col_index[col] + 1} (“{display[col]}”)"
+
+    rows: list[CargoRow] = []
+    seen: dict[str, int] = {}
+    physical_end = header_line
+    while True:
+        state["line"] = physical_end + 1
+        row = next(reader, None)
+        if row is None:
+            break
+        line = physical_end + 1
+        physical_end = first + reader.line_num
+        if not "".join(row).strip():
+            continue
+        if len(row) > width and any(cell.strip() for cell in row[width:]):
+            raise InputError(
+                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
+                f"({width}); confira o separador “{delimiter}” e as aspas.", FIELD)
+        row = row + [""] * (width - len(row))
+        name = " ".join(row[col_index["cargo"]].split())
+        if not name:
+            raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
+        key = csvinput.normalise(name)
+        if key in seen:
+            raise InputError(
+                f"{where(line, 'cargo')}: o cargo “{csvinput._shown(name)}” repete o da linha {seen[key]} "
+                "(cada cargo deve aparecer uma vez; some as vagas numa linha só).", FIELD)
+        seen[key] = line
+        vacancies = _count(row[col_index["vagas"]], where(line, "vagas"), "o número de vagas", True)
+        values = {}
+        for col, what in (("reservadas", "o número de vagas reservadas"),
+                          ("vagas_pcd", "o número de vagas PcD"), ("nomeacoes", "o número de nomeações")):
+            values[col] = (_count(row[col_index[col]], where(line, col), what, False)
+                           if col in col_index else None)
+        if values["reservadas"] is not None and values["reservadas"] > vacancies:
+            raise InputError(
+                f"{where(line, 'reservadas')}: {format_int(values['reservadas'])} vagas reservadas é mais "
+                f"que as {format_int(vacancies)} vagas do cargo.", FIELD)
+        if values["vagas_pcd"] is not None and values["vagas_pcd"] > vacancies:
+            raise InputError(
+                f"{where(line, 'vagas_pcd')}: {format_int(values['vagas_pcd'])} vagas PcD é mais que as "
+                f"{format_int(vacancies)} vagas do cargo.", FIELD)
+        if values["nomeacoes"] is not None and values["nomeacoes"] < vacancies:
+            raise InputError(
+                f"{where(line, 'nomeacoes')}: {format_int(values['nomeacoes'])} nomeações é menos que as "
+                f"{format_int(vacancies)} vagas do cargo (as nomeações incluem as vagas oferecidas).", FIELD)
+        rows.append(CargoRow(name, vacancies, line, values["reservadas"], values["vagas_pcd"],
+                             values["nomeacoes"]))
+    if not rows:
+        raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
+    return rows
+
+
+def _count(raw: str, where: str, what: str, required: bool) -> int | None:
+    s = raw.strip()
+    if not s:
+        if required:
+            raise InputError(f"{where}: {what} está vazio (use 0 se o cargo não oferece vagas).", FIELD)
+        return None
+    if s.isascii() and s.isdigit():
+        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
+            raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
+                             FIELD)
+        return int(s)
+    shown = csvinput._shown(s)
+    if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
+        raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
+    raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)
+
+
+# --- the computation -----------------------------------------------------------------------------
+def _percent_kind(module) -> tuple[str, list[str]]:
+    """What the norm's percentage is: "minimo" (the edital may reserve more), "fixo" (set by the text)
+    or "informado" (comes from outside the corpus), with the provisions that set it (from PARAMS)."""
+    params = module.PARAMS
+    if "percentual_minimo" in params:
+        return "minimo", list(params["percentual_minimo"].basis)
+    param = params.get("percentual")
+    if param is not None and param.value is not None:
+        basis = list(param.basis)
+        for name, p in params.items():  # a second percentage for small concursos (Quissamã, § 7º)
+            if name.startswith("percentual_") and p.value is not None:
+                basis += list(p.basis)
+        return "fixo", unique(basis)
+    return "informado", list(param.basis) if param is not None else []
+
+
+def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
+            applies: object) -> tuple[str | None, list[dict]]:
+    if announced is None:
+        return None, []
+    if announced == reserved:
+        return "conforme", []
+    if announced < reserved:
+        missing = reserved - announced
+        return "abaixo", [warning(
+            "edital_reserva_abaixo", "aviso",
+            f"O edital anuncia {reserved_phrase(announced)}, mas a norma exige {format_int(reserved)}: "
+            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.", kind_basis)]
+    extra = announced - reserved
+    more = count_phrase(extra, "vaga", "vagas")
+    lead = f"O edital anuncia {reserved_phrase(announced)}"
+    if reserved == 0:
+        lead += ", e a norma não exige reserva para este cargo"
+    else:
+        lead += f", {more} a mais que as {format_int(reserved)} exigidas"
+    if kind == "minimo":
+        return "acima", [warning(
+            "edital_reserva_acima_minimo", "aviso",
+            f"{lead}. A norma fixa um limite mínimo, e o edital pode reservar mais: acima do mínimo, o "
+            "edital cumpre a norma.", kind_basis)]
+    if kind == "fixo":
+        return "acima", [warning(
+            "edital_reserva_acima_fixo", "interpretacao",
+            f"{lead}. A norma fixa o percentual (não um mínimo): o texto não prevê reserva maior que a sua, "
+            "nem a proíbe expressamente. Reservar mais não reduz a reserva da norma, mas não tem base no "
+            "texto.", kind_basis)]
+    return "acima", [warning(
+        "edital_reserva_acima_informado", "premissa",
+        f"{lead} com o percentual informado. O percentual vem de norma fora do corpus: se ela fixa um "
+        "mínimo, reservar mais a cumpre; o corpus não permite dizer.", kind_basis)]
+
+
+def _key(w: dict) -> tuple[str, str]:
+    return (w["code"], w["message"])
+
+
+def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_date: object = None,
+           scope: object = None, nominations: object = None, reading: object = None) -> dict:
+    """Reserve, call order and compliance for every cargo of an edital, and the totals."""
+    module = get_norm(norm)
+    total = sum(c.vacancies for c in cargos)
+    # The concurso read as one; computed first, so a bad option gets the norm's own message, once.
+    aggregated = reserve(norm, max(total, 1), percent, edital_date, scope)
+    reserved_aggregated = aggregated["reserved"] if total else 0
+    kind, kind_basis = _percent_kind(module)
+    cache: dict[tuple[int, int | None], dict] = {}
+
+    def compute(n: int, m: int | None, row: CargoRow) -> dict:
+        key = (n, m)
+        if key in cache:
+            return cache[key]
+        try:
+            if n == 0:
+                res = _no_vacancies(module, percent, scope)
+            else:
+                r = reserve(norm, n, percent, edital_date, scope)
+                o = (order_with_nominations(norm, n, m, percent, reading, scope) if m is not None and m != n
+                     else order(norm, n, percent, reading, scope))
+                if m is not None and m == n:
+                    o = {**o, "nominations": m}
+                positions_apply = r["applies"] is True and r["reserved"] == o["reserved"]
+                if not positions_apply:  # the norm does not govern this edital (validity): no positions
+                    o = {**o, "positions": [], "positions_total": 0, "positions_truncated": False}
+                res = {"r": r, "o": o}
+        except InputError as err:
+            raise InputError(f"Linha {row.line} (cargo “{csvinput._shown(row.name)}”): {err.message}",
+                             err.field) from None
+        cache[key] = res
+        return res
+
+    global_m = parse_nominations(nominations, 0)
+    per_cargo = []
+    for c in cargos:
+        m = c.nominations if c.nominations is not None else global_m
+        if m is not None and m < c.vacancies:
+            raise InputError(
+                f"Linha {c.line} (cargo “{csvinput._shown(c.name)}”): o cargo tem "
+                f"{format_int(c.vacancies)} vagas, mais que as {format_int(m)} nomeações informadas (as "
+                "nomeações devem ser pelo menos as vagas de cada cargo; para um número por cargo, use a "
+                "coluna “nomeacoes”).", "nomeacoes")
+        per_cargo.append((c, m, compute(c.vacancies, m, c)))
+
+    # Warnings that hold for every cargo are said once, for the edital.
+    lists = {id(res): unique_warnings(res) for _, _, res in per_cargo}
+    common = None
+    for ws in lists.values():
+        keys = {_key(w) for w in ws}
+        common = keys if common is None else common & keys
+    common = common or set()
+    first_ws = next(iter(lists.values()))
+    edital_warnings = [w for w in first_ws if _key(w) in common]
+
+    out_cargos = []
+    sum_reserved = sum_announced = 0
+    announced_all = True
+    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "sem_informacao": 0}
+    missing_total = 0
+    for c, m, res in per_cargo:
+        r, o = res["r"], res["o"]
+        status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"])
+        status_counts[status or "sem_informacao"] += 1
+        sum_reserved += r["reserved"]
+        if c.announced is None:
+            announced_all = False
+        else:
+            sum_announced += c.announced
+        missing = r["reserved"] - c.announced if status == "abaixo" else 0
+        missing_total += missing
+        own = [w for w in lists[id(res)] if _key(w) not in common] + status_warnings
+        out_cargos.append({
+            "cargo": c.name,
+            "line": c.line,
+            "vacancies": c.vacancies,
+            "nominations": m if m is not None else c.vacancies,
+            "pcd_vacancies": c.pcd,
+            "reserved": r["reserved"],
+            "applies": r["applies"],
+            "percent": r["percent"],
+            "percent_display": r["percent_display"],
+            "exact": r["exact"],
+            "announced": c.announced,
+            "status": status,
+            "missing": missing if status == "abaixo" else None,
+            "excess": c.announced - r["reserved"] if status == "acima" else None,
+            "positions": o["positions"],
+            "positions_total": o["positions_total"],
+            "positions_truncated": o["positions_truncated"],
+            "reading": o.get("reading"),
+            "basis": collect_basis(r["basis"], o["basis"], status_warnings),
+            "warnings": own,
+            "steps": r["steps"] + [s for s in o["steps"] if s not in r["steps"]],
+        })
+
+    steps = [step(f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} "
+                  f"= {reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0])]
+    agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
+                f"{reserved_phrase(reserved_aggregated)}")
+    if total:
+        agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
+                     f"{aggregated['exact_display']})")
+    steps.append(step(agg_text + ".", READINGS_BASIS[module.SLUG]["concurso"][0]))
+    warnings = list(edital_warnings)
+    context = []
+    if sum_reserved != reserved_aggregated:
+        warnings.insert(0, _fragmentation_warning(module.SLUG, sum_reserved, reserved_aggregated, total))
+        context.append(dict(_ADC41))
+    if any(c["nominations"] != c["vacancies"] for c in out_cargos):
+        warnings.append(warning(
+            "edital_nomeacoes_alem_das_vagas", "interpretacao",
+            "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
+            "percentual) continuam os das vagas oferecidas; a ordem de nomeação continua pela mesma regra "
+            "nas nomeações adicionais (veja cada cargo).",
+            list(module_beyond_basis(module.SLUG))))
+    totals = {
+        "cargos": len(cargos),
+        "vacancies": total,
+        "reserved": sum_reserved,
+        "reserved_aggregated": reserved_aggregated,
+        "announced": sum_announced if announced_all else None,
+        "missing": missing_total,
+        "status_counts": status_counts,
+        "status": (_status(sum_announced, sum_reserved, kind, kind_basis, True)[0]
+                   if announced_all else None),
+        "status_aggregated": (_status(sum_announced, reserved_aggregated, kind, kind_basis, True)[0]
+                              if announced_all else None),
+        "pcd_vacancies": sum(c.pcd or 0 for c in cargos) if any(c.pcd is not None for c in cargos) else None,
+    }
+    if announced_all and totals["status_aggregated"] == "abaixo" and totals["status"] != "abaixo":
+        warnings.insert(0, warning(
+            "edital_abaixo_no_concurso", "conflito",
+            f"O total anunciado pelo edital ({reserved_phrase(sum_announced)}) alcança a soma das reservas "
+            f"por cargo ({format_int(sum_reserved)}), mas fica abaixo da reserva do concurso lido como um "
+            f"todo ({format_int(reserved_aggregated)}).",
+            list(READINGS_BASIS[module.SLUG]["concurso"][0])))
+    return {
+        "command": "edital",
+        "norm": module.SLUG,
+        "norm_title": module.TITLE,
+        "norm_citation": module.CITATION,
+        "percent": aggregated["percent"] if kind != "fixo" else None,
+        "percent_display": aggregated["percent_display"] if kind != "fixo" else None,
+        "percent_kind": kind,
+        "scope": aggregated["scope"],
+        "edital_date": aggregated["edital_date"],
+        "validity": aggregated["validity"],
+        "applies": aggregated["applies"] if total else None,
+        "cargos": out_cargos,
+        "totals": totals,
+        "aggregated": {"vacancies": total, "reserved": reserved_aggregated,
+                       "percent": aggregated["percent"] if total else None,
+                       "exact": aggregated["exact"] if total else "0",
+                       "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"]},
+        "basis": collect_basis(steps, warnings, *(c["basis"] for c in out_cargos[:1]),
+                               aggregated["basis"]),
+        "warnings": warnings,
+        "context": context,
+        "steps": steps,
+    }
+
+
+def module_beyond_basis(slug: str) -> tuple[str, ...]:
+    from calculator.nominations import BEYOND_BASIS
+
+    return BEYOND_BASIS.get(slug, ())
+
+
+def unique_warnings(res: dict) -> list[dict]:
+    """A cargo's warnings: those of its reserve, then those its call order adds (no repeats)."""
+    seen = set()
+    out = []
+    for w in res["r"]["warnings"] + res["o"]["warnings"]:
+        if _key(w) not in seen:
+            seen.add(_key(w))
+            out.append(w)
+    return out
+
+
+def _no_vacancies(module, percent: object, scope: object) -> dict:
+    """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
+    text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
+            "não há vaga a reservar nem ordem de nomeação.")
+    basis = list(READINGS_BASIS[module.SLUG]["cargo"][0]) or list(READINGS_BASIS[module.SLUG]["concurso"][0])
+    r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
+         "basis": basis, "steps": [step(text, basis)], "warnings": [warning(
+             "edital_cargo_sem_vagas", "aviso",
+             "Cargo sem vagas oferecidas: sem reserva e sem ordem; se houver nomeações (cadastro de "
+             "reserva), o texto não diz como contar a reserva delas (sem base no corpus).", [])]}
+    o = {"positions": [], "positions_total": 0, "positions_truncated": False, "reserved": 0, "reading": None,
+         "basis": [], "warnings": [], "steps": []}
+    return {"r": r, "o": o}
+
+
+def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: int) -> dict:
+    readings = READINGS_BASIS[slug]
+    cargo_basis, cargo_text = readings["cargo"]
+    conc_basis, conc_text = readings["concurso"]
+    higher = "do concurso como um todo" if aggregated > per_cargo else "por cargo"
+    return warning(
+        "fracionamento", "conflito",
+        "Fracionamento: as duas leituras dão números diferentes. Leitura por cargo (soma das reservas de "
+        f"cada cargo): {reserved_phrase(per_cargo)} — {cargo_text}. Leitura do concurso como um todo "
+        f"({format_int(total)} vagas): {reserved_phrase(aggregated)} — {conc_text}. A leitura {higher} "
+        "reserva mais; a calculadora não escolhe por você: a tabela mostra a reserva por cargo, e o total do "
+        "concurso aparece ao lado.",
+        list(cargo_basis) + list(conc_basis))
+
+
+# --- API and CLI glue ----------------------------------------------------------------------------
+API_FIELDS = ("norma", "percentual", "data_edital", "vinculo", "leitura", "nomeacoes", "csv", "csv_base64")
+
+
+def csv_bytes(req: dict) -> bytes:
+    """The table's bytes: ``csv`` (the text, as the page has it) or ``csv_base64`` (the file's bytes)."""
+    text, b64 = req.get("csv"), req.get("csv_base64")
+    if text is not None and b64 is not None:
+        raise InputError("informe a tabela em \"csv\" ou em \"csv_base64\", não nos dois", "csv")
+    if b64 is not None:
+        import base64
+        import binascii
+
+        if not isinstance(b64, str):
+            raise InputError("csv_base64 deve ser um texto em base64", "csv")
+        try:
+            return base64.b64decode(b64, validate=True)
+        except (binascii.Error, ValueError):
+            raise InputError("csv_base64 não é base64 válido", "csv") from None
+    if text is None:
+        raise InputError("campo obrigatório ausente: csv (a tabela de cargos)", "csv")
+    if not isinstance(text, str):
+        raise InputError("csv deve ser o texto da tabela", "csv")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("Linha 1: o texto da tabela contém caracteres inválidos", "csv") from None
+
+
+def api_edital(req: dict) -> dict:
+    """api.handle runner for "edital"."""
+    from calculator.api import check_fields
+
+    check_fields(req, API_FIELDS, ("norma",))
+    get_norm(req["norma"])
+    cargos = read_cargos(csv_bytes(req))
+    return edital(req["norma"], cargos, req.get("percentual"), req.get("data_edital"), req.get("vinculo"),
+                  req.get("nomeacoes"), req.get("leitura"))
+
+
+def cli_arguments(p) -> None:
+    """Arguments of ``python -m calculator edital``."""
+    p.add_argument("arquivo", metavar="ARQUIVO.csv",
+                   help="tabela de cargos em CSV: cargo, vagas e, opcionais, reservadas (o que o edital "
+                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão)")
+    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--percentual", metavar="P",
+                   help="percentual de reserva (Ubatuba: ≥ 20, padrão 20; Quissamã: fixado em lei; Lins: "
+                        "obrigatório)")
+    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
+                   help="data de publicação do edital (verifica a vigência)")
+    p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
+    p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
+    p.add_argument("--nomeacoes", metavar="M",
+                   help="nomeações previstas em cada cargo, além das vagas (cadastro de reserva; ≥ vagas)")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+def cli_run(a) -> dict:
+    """Namespace → result, through api.run (the same path as the browser)."""
+    import base64
+
+    from calculator.api import run
+    from calculator.simulator import _read_file
+
+    get_norm(a.norma)
+    data = _read_file(a.arquivo)
+    return run({"command": "edital", "norma": a.norma, "percentual": a.percentual,
+                "data_edital": a.data_edital, "vinculo": a.vinculo, "leitura": a.leitura,
+                "nomeacoes": a.nomeacoes, "csv_base64": base64.b64encode(data).decode("ascii")})
+
+
+# --- text ----------------------------------------------------------------------------------------
+STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima", None: "—"}
+TEXT_POSITIONS = 12
+
+
+def _positions_text(c: dict) -> str:
+    if not c["positions_total"]:
+        return "—"
+    shown = ", ".join(f"{format_int(p)}ª" for p in c["positions"][:TEXT_POSITIONS])
+    if c["positions_total"] > TEXT_POSITIONS:
+        shown += f", … ({format_int(c['positions_total'])})"
+    return shown
+
+
+def headline(res: dict) -> str:
+    t = res["totals"]
+    text = f"Reserva exigida: {reserved_phrase(t['reserved'])} somando os cargos"
+    if t["reserved"] != t["reserved_aggregated"]:
+        text += (f"; {format_int(t['reserved_aggregated'])} lendo o concurso como um todo (fracionamento: as "
+                 "duas leituras diferem, veja os avisos)")
+    else:
+        text += " (o mesmo lendo o concurso como um todo)"
+    return text + "."
+
+
+def render_text(res: dict) -> str:
+    from calculator.labels import NORM_CITATION, short_labels
+    from calculator.text import KIND_NAMES
+
+    t = res["totals"]
+    lines = [f"Edital — {res['norm_title']}"]
+    info = [count_phrase(t["cargos"], "cargo", "cargos"), count_phrase(t["vacancies"], "vaga", "vagas")]
+    if res.get("percent_display"):
+        info.append(f"percentual {res['percent_display']}")
+    if res.get("edital_date"):
+        d = res["edital_date"]
+        info.append(f"edital de {d[8:10]}/{d[5:7]}/{d[0:4]}")
+    lines.append(" · ".join(info))
+    lines.append(headline(res))
+    if t["announced"] is not None:
+        lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: {STATUS_NAMES[t['status']]} em "
+                     f"relação à soma por cargo; {STATUS_NAMES[t['status_aggregated']]} em relação ao "
+                     "concurso como um todo.")
+    if t["status_counts"]["abaixo"]:
+        lines.append(f"Cargos abaixo da reserva: {format_int(t['status_counts']['abaixo'])} (faltam "
+                     f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).")
+    lines.append("")
+    headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", "Situação", "Nomeações pela reserva"]
+    body = []
+    for c in res["cargos"]:
+        status = STATUS_NAMES[c["status"]]
+        if c["status"] == "abaixo":
+            status += f" (faltam {format_int(c['missing'])})"
+        elif c["status"] == "acima":
+            status += f" (+{format_int(c['excess'])})"
+        vac = format_int(c["vacancies"])
+        if c["nominations"] != c["vacancies"]:
+            vac += f" ({format_int(c['nominations'])} nom.)"
+        body.append([c["cargo"], vac, format_int(c["reserved"]),
+                     "—" if c["announced"] is None else format_int(c["announced"]), status,
+                     _positions_text(c)])
+    widths = [min(40, max(len(r[i]) for r in [headers] + body)) for i in range(len(headers) - 1)]
+    right = {1, 2, 3}
+
+    def fmt(row: list[str]) -> str:
+        cells = []
+        for i, cell in enumerate(row[:-1]):
+            cell = cell if len(cell) <= widths[i] else cell[: widths[i] - 1] + "…"
+            cells.append(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]))
+        return "  ".join(cells + [row[-1]]).rstrip()
+
+    lines.append(fmt(headers))
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
+    lines += [fmt(r) for r in body]
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
+    lines.append(fmt(["Total (soma por cargo)", format_int(t["vacancies"]), format_int(t["reserved"]),
+                      "—" if t["announced"] is None else format_int(t["announced"]), "", ""]))
+    lines.append(fmt(["Concurso como um todo", format_int(t["vacancies"]),
+                      format_int(t["reserved_aggregated"]), "", "", ""]))
+    lines += ["", "Passo a passo (concurso):"]
+    for i, s in enumerate(res["steps"], 1):
+        lines.append(f"  {i}. {s['text']}" + (f" [{short_labels(s['basis'])}]" if s["basis"] else ""))
+    warned = [(None, w) for w in res["warnings"]]
+    warned += [(c["cargo"], w) for c in res["cargos"] for w in c["warnings"]]
+    if warned:
+        lines += ["", "Avisos:"]
+        for cargo, w in warned:
+            where = f"{cargo}: " if cargo else ""
+            refs = f" [{short_labels(w['basis'])}]" if w["basis"] else " [sem base no corpus]"
+            lines.append(f"  - ({KIND_NAMES.get(w['kind'], 'aviso')}) {where}{w['message']}{refs}")
+    for ctx in res.get("context", []):
+        lines += ["", f"{ctx['text']} Fonte: {ctx['source']}."]
+    by_norm: dict[str, list[str]] = {}
+    for ref in collect_basis(res["basis"], *(c["basis"] for c in res["cargos"])):
+        by_norm.setdefault(ref.partition(":")[0], []).append(ref)
+    lines += ["", "Base legal:"]
+    for slug, refs in by_norm.items():
+        lines.append(f"  {NORM_CITATION.get(slug, slug)}: {short_labels(refs)}")
+    lines += ["", "Não é orientação jurídica."]
+    return "\n".join(lines)
+
