@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 
 from calculator import csvinput
@@ -47,6 +48,7 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
 }
 _HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
 _REQUIRED = ("cargo", "vagas")
+_SEPARATORS = re.compile(r"[\s\-./]+")
 
 #: What each text says about counting the reserve per cargo or for the whole concurso.  Each entry:
 #: (basis, what the text says) for the per-cargo reading and for the concurso read as one; an empty
@@ -168,7 +170,7 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
         name = " ".join(row[col_index["cargo"]].split())
         if not name:
             raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
-        key = csvinput.normalise(name)
+        key = _cargo_key(name)
         if key in seen:
             raise InputError(
                 f"{where(line, 'cargo')}: o cargo “{csvinput._shown(name)}” repete o da linha {seen[key]} "
@@ -197,6 +199,13 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
     if not rows:
         raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
     return rows
+
+
+def _cargo_key(name: str) -> str:
+    """Two cargos are the same if their names differ only in case, accents, spaces or punctuation."""
+    if name.isascii():
+        return _SEPARATORS.sub("_", name.lower()).strip("_")
+    return csvinput.normalise(name)
 
 
 def _count(raw: str, where: str, what: str, required: bool) -> int | None:
@@ -319,24 +328,46 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                 "coluna “nomeacoes”).", "nomeacoes")
         per_cargo.append((c, m, compute(c.vacancies, m, c)))
 
-    # Warnings that hold for every cargo are said once, for the edital.
-    lists = {id(res): unique_warnings(res) for _, _, res in per_cargo}
+    # Warnings that hold for every cargo with vacancies are said once, for the edital.
+    lists: dict[int, list[dict]] = {}
+    for _, _, res in per_cargo:
+        if id(res) not in lists:
+            lists[id(res)] = unique_warnings(res)
     common = None
-    for ws in lists.values():
-        keys = {_key(w) for w in ws}
-        common = keys if common is None else common & keys
+    first_ws: list[dict] = []
+    for c, _, res in per_cargo:
+        if c.vacancies == 0:
+            continue
+        keys = {_key(w) for w in lists[id(res)]}
+        if common is None:
+            common, first_ws = keys, lists[id(res)]
+        else:
+            common &= keys
     common = common or set()
-    first_ws = next(iter(lists.values()))
     edital_warnings = [w for w in first_ws if _key(w) in common]
 
     out_cargos = []
+    status_cache: dict[tuple[int, int | None], tuple] = {}
+    shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
     status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "sem_informacao": 0}
     missing_total = 0
     for c, m, res in per_cargo:
         r, o = res["r"], res["o"]
-        status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"])
+        skey = (id(res), c.announced)
+        if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
+            status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"])
+            shared = shared_cache.get(id(res))
+            if shared is None:
+                shared = shared_cache[id(res)] = {
+                    "own": [w for w in lists[id(res)] if _key(w) not in common],
+                    "basis": collect_basis(r["basis"], o["basis"]),
+                    "steps": r["steps"] + [s for s in o["steps"] if s not in r["steps"]],
+                }
+            status_cache[skey] = (status, shared["own"] + status_warnings,
+                                  collect_basis(shared["basis"], status_warnings), shared["steps"])
+        status, own, basis, cargo_steps = status_cache[skey]
         status_counts[status or "sem_informacao"] += 1
         sum_reserved += r["reserved"]
         if c.announced is None:
@@ -345,7 +376,6 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             sum_announced += c.announced
         missing = r["reserved"] - c.announced if status == "abaixo" else 0
         missing_total += missing
-        own = [w for w in lists[id(res)] if _key(w) not in common] + status_warnings
         out_cargos.append({
             "cargo": c.name,
             "line": c.line,
@@ -365,9 +395,9 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "positions_total": o["positions_total"],
             "positions_truncated": o["positions_truncated"],
             "reading": o.get("reading"),
-            "basis": collect_basis(r["basis"], o["basis"], status_warnings),
+            "basis": basis,
             "warnings": own,
-            "steps": r["steps"] + [s for s in o["steps"] if s not in r["steps"]],
+            "steps": cargo_steps,
         })
 
     steps = [step(f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} "

@@ -78,7 +78,11 @@ def render_order(r: dict) -> str:
                       "não posiciona)")
         lines.append(f"Resultado: nomeações pela lista reservada: {shown}.")
         lines.append(f"Vagas reservadas: {format_int(r['reserved'])}; chamadas entre as "
-                     f"{format_int(r['vacancies'])} primeiras nomeações: {format_int(r['positions_total'])}.")
+                     f"{format_int(r.get('nominations', r['vacancies']))} primeiras nomeações: "
+                     f"{format_int(r['positions_total'])}.")
+    if r.get("nominations", r["vacancies"]) != r["vacancies"]:
+        lines.append(f"Nomeações além das vagas: {format_int(r['nominations'])} nomeações para "
+                     f"{format_int(r['vacancies'])} vagas oferecidas (limiares e reserva: os das vagas).")
     return "\n".join(lines + _common_tail(r))
 
 
