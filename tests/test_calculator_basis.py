@@ -15,7 +15,8 @@ from calculator.labels import label
 from calculator.params import parameters_table
 
 ROOT = Path(__file__).resolve().parents[1]
-OWN_MODULES = ("ubatuba", "quissama", "lins", "core", "rules", "api", "params", "text", "labels")
+OWN_MODULES = ("ubatuba", "quissama", "lins", "core", "rules", "api", "params", "text", "labels", "edital",
+               "nominations")
 REF = re.compile(r"\b(ubatuba|quissama|lins):([a-z0-9_]+)")
 
 

@@ -1,0 +1,323 @@
+"""The edital tool: hand-worked cases per norm (each names the article it applies), the invariants
+against `reserva` and `ordem`, nominations beyond the vacancies, the JSON contract, and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import calculator
+import laws
+from calculator.api import handle
+from calculator.nominations import order_with_nominations
+from tests.support import ROOT
+
+
+def edital(norm: str, table: str, **options) -> dict:
+    req = {"command": "edital", "norma": norm, "csv": table, **options}
+    out = json.loads(handle(json.dumps(req, ensure_ascii=False)))
+    assert out["ok"], out
+    return out["result"]
+
+
+def edital_error(norm: str, table: str, **options) -> dict:
+    req = {"command": "edital", "norma": norm, "csv": table, **options}
+    out = json.loads(handle(json.dumps(req, ensure_ascii=False)))
+    assert not out["ok"], out
+    return out["error"]
+
+
+def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT, capture_output=True,
+                          input=stdin, timeout=60)
+
+
+def codes(warnings: list[dict]) -> list[str]:
+    return [w["code"] for w in warnings]
+
+
+def by_name(result: dict) -> dict[str, dict]:
+    return {c["cargo"]: c for c in result["cargos"]}
+
+
+# --------------------------------------------------------------------------- hand-worked: Ubatuba
+def test_ubatuba_split_concurso_removes_the_reserve_per_cargo():
+    # Art. 2º, § 2º: the reserve exists when 3 or more are offered. Five cargos of 2 → none per cargo;
+    # the concurso read as one: 10 vacancies, 20% (art. 1º) = 2 (art. 2º, § 3º).
+    table = "cargo;vagas\n" + "".join(f"Professor {x};2\n" for x in "ABCDE")
+    r = edital("ubatuba", table)
+    assert [c["reserved"] for c in r["cargos"]] == [0] * 5
+    assert r["totals"] == {**r["totals"], "vacancies": 10, "reserved": 0, "reserved_aggregated": 2}
+    frag = next(w for w in r["warnings"] if w["code"] == "fracionamento")
+    assert frag["kind"] == "conflito"
+    assert "Leitura por cargo" in frag["message"] and "Leitura do concurso como um todo" in frag["message"]
+    assert "0 vagas reservadas" in frag["message"] and "2 vagas reservadas" in frag["message"]
+    assert frag["basis"] == ["ubatuba:art2_cpt", "ubatuba:art2_par2"]
+    context = r["context"][0]["text"]
+    assert "fora do corpus" in context and "ADC 41" in context
+    text = cli("edital", "--norma", "ubatuba", "-", stdin=table.encode()).stdout.decode()
+    head = text.splitlines()[2]
+    assert "0 vagas reservadas somando os cargos" in head and "2 lendo o concurso como um todo" in head
+
+
+@pytest.mark.parametrize(("announced", "status", "code"), [
+    (2, "abaixo", "edital_reserva_abaixo"),
+    (3, "conforme", None),
+    (4, "acima", "edital_reserva_acima_minimo"),
+])
+def test_ubatuba_announced_below_at_above(announced, status, code):
+    # 13 vacancies: 20% of 13 = 2,6 → 3 (art. 2º, § 3º). A minimum (art. 1º): above it complies.
+    r = edital("ubatuba", f"cargo,vagas,reservadas\nAgente,13,{announced}\n")
+    c = r["cargos"][0]
+    assert (c["reserved"], c["announced"], c["status"]) == (3, announced, status)
+    assert c["missing"] == (1 if status == "abaixo" else None)
+    assert c["excess"] == (1 if status == "acima" else None)
+    assert ([w["code"] for w in c["warnings"] if w["code"].startswith("edital_reserva")] ==
+            ([code] if code else []))
+    if status == "acima":
+        assert "cumpre a norma" in c["warnings"][-1]["message"]
+    if status == "abaixo":
+        assert "falta 1 vaga reservada" in c["warnings"][-1]["message"]
+
+
+def test_ubatuba_fewer_than_three_and_an_announced_seat_is_above_and_complies():
+    r = edital("ubatuba", "cargo;vagas;reservadas\nMotorista;2;1\n")
+    c = r["cargos"][0]
+    assert (c["reserved"], c["status"], c["applies"]) == (0, "acima", False)
+    assert "não exige reserva" in c["warnings"][-1]["message"]
+
+
+# --------------------------------------------------------------------------- hand-worked: Quissamã
+def test_quissama_switch_per_cargo():
+    # Art. 1º, § 7º: 10% with 5 or fewer vacancies; caput: 20% above; § 1º: 0,5 rounds up.
+    r = edital("quissama", "cargo;vagas\nA;5\nB;6\nC;8\nD;4\n")
+    got = {c["cargo"]: (c["percent"], c["reserved"]) for c in r["cargos"]}
+    assert got == {"A": ("10", 1), "B": ("20", 1), "C": ("20", 2), "D": ("10", 0)}
+    # Concurso as one: 23 vacancies, 20% = 4,6 → 5; per cargo 4.
+    assert (r["totals"]["reserved"], r["totals"]["reserved_aggregated"]) == (4, 5)
+    assert "fracionamento" in codes(r["warnings"])
+
+
+def test_quissama_switch_at_the_level_of_the_concurso():
+    # Two cargos of 3: 10% of 3 = 0,3 → 0 each; the concurso: 6 vacancies (more than 5) → 20% = 1,2 → 1.
+    r = edital("quissama", "cargo;vagas\nA;3\nB;3\n")
+    assert [c["reserved"] for c in r["cargos"]] == [0, 0]
+    assert r["totals"]["reserved_aggregated"] == 1
+    assert r["aggregated"]["percent"] == "20"
+    frag = next(w for w in r["warnings"] if w["code"] == "fracionamento")
+    assert frag["basis"] == ["quissama:art1_cpt", "quissama:art1_par7"]
+    assert "sem base no corpus" in frag["message"]  # the per-cargo reading has no provision of its own
+
+
+def test_quissama_four_cargos_of_five_agree():
+    # 10% of 5 = 0,5 → 1 each (§§ 7º and 1º) = 4; 20 vacancies × 20% = 4: no fragmentation warning.
+    r = edital("quissama", "cargo;vagas\nA;5\nB;5\nC;5\nD;5\n")
+    assert (r["totals"]["reserved"], r["totals"]["reserved_aggregated"]) == (4, 4)
+    assert "fracionamento" not in codes(r["warnings"]) and r["context"] == []
+
+
+@pytest.mark.parametrize(("announced", "status"), [(1, "abaixo"), (2, "conforme"), (3, "acima")])
+def test_quissama_announced_and_what_a_fixed_percentage_allows(announced, status):
+    r = edital("quissama", f"cargo;vagas;reservadas\nGari;10;{announced}\n")  # 20% of 10 = 2
+    c = r["cargos"][0]
+    assert (c["reserved"], c["status"]) == (2, status)
+    if status == "acima":
+        w = c["warnings"][-1]
+        assert w["code"] == "edital_reserva_acima_fixo" and w["kind"] == "interpretacao"
+        assert "fixa o percentual" in w["message"] and "não prevê reserva maior" in w["message"]
+
+
+# --------------------------------------------------------------------------- hand-worked: Lins
+def test_lins_split_and_the_percentage_required():
+    # The percentage comes from Lei nº 7.739/2023 (not in the corpus): given. Four cargos of 2 at 20%:
+    # 0,4 → 0 each (half-up, interpretation); the concurso: 8 × 20% = 1,6 → 2.
+    table = "cargo;vagas;reservadas\nA;2;0\nB;2;0\nC;2;0\nD;2;1\n"
+    r = edital("lins", table, percentual="20")
+    assert (r["totals"]["reserved"], r["totals"]["reserved_aggregated"]) == (0, 2)
+    assert [c["status"] for c in r["cargos"]] == ["conforme", "conforme", "conforme", "acima"]
+    assert r["cargos"][3]["warnings"][-1]["code"] == "edital_reserva_acima_informado"
+    frag = next(w for w in r["warnings"] if w["code"] == "fracionamento")
+    assert frag["basis"] == [] and "sem base no corpus" in frag["message"]
+    assert r["totals"]["status"] == "acima" and r["totals"]["status_aggregated"] == "abaixo"
+    assert "edital_abaixo_no_concurso" in codes(r["warnings"])
+    err = edital_error("lins", table)
+    assert err["field"] == "percentual" and "Lei nº 7.739/2023" in err["message"]
+
+
+def test_edital_date_outside_validity_reserves_nothing_and_lists_no_position():
+    # Ubatuba art. 14: an edital published before the law is not governed by it.
+    r = edital("ubatuba", "cargo;vagas;reservadas\nA;10;2\n", data_edital="2013-01-01")
+    c = r["cargos"][0]
+    assert (c["reserved"], c["positions"], c["status"], r["applies"]) == (0, [], "acima", False)
+    assert r["validity"]["applies"] is False
+
+
+# --------------------------------------------------------------------------- nominations beyond vacancies
+def test_nominations_keep_the_vacancies_thresholds():
+    # Ubatuba: 10 vacancies → 3ª, 8ª; 20 nominations continue the same rule: 13ª, 18ª (reserve stays 2).
+    o = order_with_nominations("ubatuba", 10, 20)
+    assert (o["positions"], o["reserved"], o["nominations"]) == ([3, 8, 13, 18], 2, 20)
+    # Ubatuba art. 2º, § 2º: 2 vacancies have no reserve, however many are nominated.
+    assert order_with_nominations("ubatuba", 2, 30)["positions"] == []
+    # Quissamã art. 1º, § 7º: 5 vacancies → 10%, which stays for the nominations: 10 → still 1 (10% of 10
+    # = 1), 15 → 2 (1,5 → 2); at 20% the 10th would already be reserved.
+    assert order_with_nominations("quissama", 5, 10)["positions"] == [5]
+    assert order_with_nominations("quissama", 5, 15)["positions"] == [5, 15]
+    o = order_with_nominations("quissama", 5, 15)
+    w = next(w for w in o["warnings"] if w["code"] == "nomeacoes_alem_das_vagas")
+    assert "limiares continuam os das 5 vagas oferecidas" in w["message"]
+    assert "sem base no corpus" in w["message"]
+    # Lins art. 7º, § 3º mentions nominations beyond the vacancies: cited.
+    o = order_with_nominations("lins", 10, 20, "20")
+    assert "lins:art7_par3" in o["basis"] and o["positions"] == [3, 8, 13, 18]
+
+
+def test_ordem_cli_with_nominations():
+    out = cli("ordem", "--norma", "ubatuba", "--vagas", "10", "--nomeacoes", "20", "--json")
+    assert out.returncode == 0
+    r = json.loads(out.stdout)
+    assert r["positions"] == [3, 8, 13, 18] and r["nominations"] == 20 and r["positions_total"] == 4
+    text = cli("ordem", "--norma", "ubatuba", "--vagas", "10", "--nomeacoes", "20").stdout.decode()
+    assert "chamadas entre as 20 primeiras nomeações: 4" in text
+    bad = cli("ordem", "--norma", "ubatuba", "--vagas", "10", "--nomeacoes", "9")
+    assert bad.returncode == 2 and bad.stdout == b"" and b"--nomeacoes" in bad.stderr
+
+
+def test_edital_nominations_per_cargo_and_global():
+    r = edital("ubatuba", "cargo;vagas;nomeacoes\nA;10;20\nB;10;\n", nomeacoes="15")
+    a, b = r["cargos"]
+    assert (a["nominations"], a["positions"]) == (20, [3, 8, 13, 18])
+    assert (b["nominations"], b["positions"]) == (15, [3, 8, 13])
+    assert (a["reserved"], b["reserved"]) == (2, 2)
+    assert "edital_nomeacoes_alem_das_vagas" in codes(r["warnings"])
+    err = edital_error("ubatuba", "cargo;vagas\nA;10\nB;30\n", nomeacoes="15")
+    assert err["field"] == "nomeacoes" and err["message"].startswith("Linha 3 (cargo “B”)")
+
+
+# --------------------------------------------------------------------------- invariants
+@pytest.mark.parametrize(("norm", "percent"), [("ubatuba", None), ("ubatuba", "25,5"), ("quissama", None),
+                                               ("lins", "20"), ("lins", "33,3")])
+def test_each_cargo_equals_reserva_and_ordem(norm, percent):
+    sizes = list(range(0, 201)) + [997, 10**6]
+    table = "cargo;vagas\n" + "".join(f"C{n};{n}\n" for n in sizes)
+    options = {"percentual": percent} if percent else {}
+    for date in (None, "2024-03-01"):
+        r = edital(norm, table, **options, **({"data_edital": date} if date else {}))
+        for c in r["cargos"]:
+            n = c["vacancies"]
+            if n == 0:
+                assert (c["reserved"], c["positions"]) == (0, [])
+                continue
+            res = calculator.reserve(norm, n, percent, date)
+            assert c["reserved"] == res["reserved"], (norm, n, date)
+            assert c["applies"] == res["applies"]
+            if res["applies"]:
+                assert c["positions"] == calculator.order(norm, n, percent)["positions"], (norm, n)
+        total = sum(sizes)
+        aggregated = calculator.reserve(norm, total, percent, date)["reserved"]
+        assert r["totals"]["reserved_aggregated"] == aggregated
+        assert r["totals"]["reserved"] == sum(c["reserved"] for c in r["cargos"])
+
+
+@pytest.mark.parametrize("norm", ["ubatuba", "quissama", "lins"])
+def test_nominations_extend_ordem(norm):
+    percent = "20" if norm == "lins" else None
+    for n in range(1, 61):
+        base = calculator.order(norm, n, percent)
+        for m in (n, n + 1, n + 4, 2 * n, 5 * n + 3):
+            o = order_with_nominations(norm, n, m, percent)
+            assert o["positions"][:len(base["positions"])] == base["positions"], (norm, n, m)
+            assert all(p > n for p in o["positions"][len(base["positions"]):])
+            assert o["positions"] == sorted(set(o["positions"]))
+            assert not o["positions"] or o["positions"][-1] <= m
+            assert o["positions_total"] == len(o["positions"]) and o["reserved"] == base["reserved"]
+            if m > n:
+                assert o["positions"][:len(base["positions"])] == base["positions"]
+        # via the edital too
+        options = {"percentual": percent} if percent else {}
+        r = edital(norm, f"cargo;vagas;nomeacoes\nX;{n};{3 * n}\n", **options)
+        assert r["cargos"][0]["positions"] == order_with_nominations(norm, n, 3 * n, percent)["positions"]
+
+
+def test_every_basis_resolves_in_the_corpus():
+    corpus = laws.load_corpus()
+    refs: set[str] = set()
+    for norm, percent in (("ubatuba", None), ("quissama", None), ("lins", "20")):
+        table = "cargo;vagas;reservadas\nA;0;\nB;2;1\nC;3;0\nD;13;5\nE;7;1\n"
+        for options in ({}, {"nomeacoes": "30"}, {"data_edital": "2013-01-01"}):
+            r = edital(norm, table, **options, **({"percentual": percent} if percent else {}))
+            groups = [r] + r["cargos"]
+            for g in groups:
+                refs.update(g["basis"])
+                for item in g["warnings"] + g["steps"]:
+                    refs.update(item["basis"])
+    assert len(refs) > 15
+    assert sorted(x for x in refs if corpus.resolve(x) is None) == []
+
+
+# --------------------------------------------------------------------------- contract and input forms
+def test_json_contract_and_input_order():
+    out = cli("edital", "--norma", "ubatuba", "--json", "-",
+              stdin=b"cargo;vagas;reservadas\nZ;13;3\nA;5;\nM;3;0\n")
+    assert out.returncode == 0 and out.stderr == b""
+    r = json.loads(out.stdout)
+    assert [c["cargo"] for c in r["cargos"]] == ["Z", "A", "M"]
+    for c in r["cargos"]:
+        assert {"cargo", "vacancies", "reserved", "announced", "status", "positions", "basis",
+                "warnings"} <= set(c)
+        assert c["status"] in ("conforme", "abaixo", "acima", None)
+        assert c["announced"] is None or isinstance(c["announced"], int)
+    assert [c["status"] for c in r["cargos"]] == ["conforme", None, "abaixo"]
+    assert {"vacancies", "reserved", "reserved_aggregated"} <= set(r["totals"])
+    assert isinstance(r["warnings"], list)
+    assert out.stdout.decode().strip() == json.dumps(r, ensure_ascii=False, sort_keys=True)
+
+
+def test_text_output_is_a_ptbr_table_ending_with_the_disclaimer():
+    out = cli("edital", "--norma", "quissama", "-", stdin=b"cargo;vagas;reservadas\nGari;10;1\n")
+    assert out.returncode == 0
+    text = out.stdout.decode()
+    assert "Cargo" in text and "Exigidas" in text and "Anunciadas" in text and "abaixo (faltam 1)" in text
+    assert text.rstrip().endswith("Não é orientação jurídica.")
+
+
+@pytest.mark.parametrize("data", [
+    "\ufeffCargo,VAGAS,Reservadas\nTécnico,10,2\n".encode(),              # UTF-8 with BOM, commas, case
+    "cargo;vagas;reservadas\r\nTécnico;10;2\r\n".encode("windows-1252"),  # what Excel exports in Brazil
+    "Função;Vagas oferecidas;Vagas reservadas;Vagas PcD\nTécnico;10;2;1\n".encode(),  # accents, aliases
+])
+def test_input_forms(data):
+    out = cli("edital", "--norma", "ubatuba", "--json", "-", stdin=data)
+    assert out.returncode == 0, out.stderr.decode()
+    c = json.loads(out.stdout)["cargos"][0]
+    assert (c["cargo"], c["vacancies"], c["announced"], c["status"]) == ("Técnico", 10, 2, "conforme")
+
+
+BAD = [
+    # (table bytes, options, expected message start)
+    (b"nome;vagas\nA;1\n", [], "Linha 1: falta a coluna obrigatória “cargo”"),
+    (b"cargo;total\nA;1\n", [], "Linha 1: falta a coluna obrigatória “vagas”"),
+    (b"cargo;vagas\nA;-1\n", [], "Linha 2, coluna 2 (“vagas”): o número de vagas não pode ser negativo"),
+    (b"cargo;vagas\nA;2,5\n", [], "Linha 2, coluna 2 (“vagas”): o número de vagas deve ser"),
+    (b"cargo;vagas;reservadas\nA;5;um\n", [], "Linha 2, coluna 3 (“reservadas”)"),
+    (b"cargo;vagas\nA;1\n a ;2\n", [], "Linha 3, coluna 1 (“cargo”): o cargo “a” repete o da linha 2"),
+    (b"", [], "Linha 1: o arquivo está vazio"),
+    (b"cargo;vagas\n", [], "Linha 2: o arquivo tem cabeçalho, mas nenhum cargo"),
+    (b"cargo;vagas\nA;3\n\x81\x8d;4\n", [], "Linha 3, coluna 1: o arquivo contém bytes que não"),
+    (b"cargo;vagas\nA;3\n", ["--norma", "lins"], "para Lins, informe o percentual"),
+]
+
+
+@pytest.mark.parametrize(("data", "options", "start"), BAD)
+def test_bad_input_exit_2_one_line_nothing_on_stdout(data, options, start):
+    args = ["edital", *(options or ["--norma", "ubatuba"]), "-"]
+    for extra in ([], ["--json"]):
+        out = cli(*args, *extra, stdin=data)
+        assert out.returncode == 2
+        assert out.stdout == b""
+        err = out.stderr.decode()
+        assert err.count("\n") == 1 and err.startswith("erro: ") and "Traceback" not in err
+        assert err[len("erro: "):].startswith(start), err
