@@ -441,7 +441,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             f"por cargo ({format_int(sum_reserved)}), mas fica abaixo da reserva do concurso lido como um "
             f"todo ({format_int(reserved_aggregated)}).",
             list(READINGS_BASIS[module.SLUG]["concurso"][0])))
-    return {
+    result = {
         "command": "edital",
         "norm": module.SLUG,
         "norm_title": module.TITLE,
@@ -465,6 +465,8 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "context": context,
         "steps": steps,
     }
+    result["headline"] = headline(result)
+    return result
 
 
 def module_beyond_basis(slug: str) -> tuple[str, ...]:
@@ -624,7 +626,7 @@ def render_text(res: dict) -> str:
         d = res["edital_date"]
         info.append(f"edital de {d[8:10]}/{d[5:7]}/{d[0:4]}")
     lines.append(" · ".join(info))
-    lines.append(headline(res))
+    lines.append(res["headline"])
     if t["announced"] is not None:
         lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: {STATUS_NAMES[t['status']]} em "
                      f"relação à soma por cargo; {STATUS_NAMES[t['status_aggregated']]} em relação ao "

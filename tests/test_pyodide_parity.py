@@ -1,6 +1,6 @@
 """Parity: the built site's Pyodide runs the packed calculator and answers exactly like CPython.
 
-A few hundred generated requests (reserva, ordem, simular) go through ``calculator.api.handle`` here
+A few hundred generated requests (reserva, ordem, simular, edital) go through ``calculator.api.handle`` here
 and through tests/node/run_api.mjs, which loads site/assets/pyodide/ and site/assets/calculadora/
 calculator.zip — the very files the calculator page loads. The JSON strings must be equal, byte for byte.
 """
@@ -115,6 +115,7 @@ def generate_requests(seed: int = 20240208) -> list[str]:
                      "data_edital": day})
     for scope in ("comissao", "estagio"):
         reqs.append({"command": "ordem", "norma": "ubatuba", "vagas": "12", "vinculo": scope})
+    reqs += edital_requests(rng)
     # Bad input must fail the same way in both: messages and fields.
     reqs += [
         {"command": "reserva", "norma": "sorocaba", "vagas": "10"},
@@ -127,6 +128,56 @@ def generate_requests(seed: int = 20240208) -> list[str]:
         {"command": "nada"},
     ]
     return [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in reqs]
+
+
+def _cargos(rng: random.Random, size: int, sep: str) -> str:
+    """A table of cargos for the edital tool, with what editais really have (accents, blanks, 0 vagas)."""
+    header = rng.choice([["cargo", "vagas", "reservadas"], ["Cargo", "Vagas", "Reservadas", "Vagas PcD"],
+                         ["cargo", "vagas", "reservadas", "nomeacoes"], ["Função", "vagas"]])
+    rows = [sep.join(header)]
+    for i in range(size):
+        n = rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 14, 20, 57, 101])
+        cells = [rng.choice(["Professor", "Técnico de Enfermagem", "Gari", "Médico"]) + f" {i}", str(n)]
+        for col in header[2:]:
+            if col.lower() == "nomeacoes":
+                cells.append(rng.choice(["", str(n), str(2 * n + 3)]))
+            else:
+                cells.append(rng.choice(["", str(rng.randint(0, n))]))
+        rows.append(sep.join(cells))
+    return "\n".join(rows) + "\n"
+
+
+def edital_requests(rng: random.Random) -> list[dict]:
+    """The edital tool and ordem with nominations beyond the vacancies."""
+    reqs: list[dict] = []
+    for norm in NORMS:
+        for k in range(14):
+            req = {"command": "edital", "norma": norm, "csv": _cargos(rng, rng.choice([1, 2, 5, 12, 40]),
+                                                                        rng.choice([",", ";"]))}
+            if norm == "lins":
+                req["percentual"] = rng.choice(["20", "25,5", "30"])
+            elif norm == "ubatuba" and k % 3 == 0:
+                req["percentual"] = rng.choice(["20", "25", "40"])
+            if k % 4 == 1:
+                req["data_edital"] = rng.choice(["2013-01-01", "2020-05-05", "2024-03-01", "2030-01-01"])
+            if k % 5 == 2:
+                req["nomeacoes"] = "250"
+            reqs.append(req)
+        for n in (1, 2, 3, 4, 5, 6, 10, 13, 57):
+            req = {"command": "ordem", "norma": norm, "vagas": str(n),
+                   "nomeacoes": str(rng.choice([n, n + 1, 3 * n + 2]))}
+            if norm == "lins":
+                req["percentual"] = "20"
+            reqs.append(req)
+    reqs += [
+        {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;-1\n"},
+        {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;1\na;2\n"},
+        {"command": "edital", "norma": "ubatuba", "csv": ""},
+        {"command": "edital", "norma": "lins", "csv": "cargo;vagas\nA;3\n"},
+        {"command": "edital", "norma": "ubatuba", "csv_base64": "Y2FyZ287dmFnYXMKQTsz/wo="},
+        {"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "9"},
+    ]
+    return reqs
 
 
 def run_in_pyodide(requests: list[str]) -> list[str]:
@@ -168,5 +219,5 @@ def test_pyodide_answers_equal_cpython_byte_for_byte():
     # The batch really exercised the rules, not only the error path.
     commands_ok = {json.loads(r)["command"] for r, e in zip(requests, expected, strict=True)
                    if json.loads(e)["ok"]}
-    assert commands_ok == {"reserva", "ordem", "simular"}
+    assert commands_ok == {"reserva", "ordem", "simular", "edital"}
     assert sum(json.loads(e)["ok"] for e in expected) >= len(expected) // 2
