@@ -814,4 +814,7 @@ function init() {
   restoreFromUrl();
 }
 
+// Helpers shared with the page's other tool modules (edital.js).
+export const calc = { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT };
+
 init();

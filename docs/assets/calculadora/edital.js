@@ -1,0 +1,544 @@
+// The "Edital" tool of the calculator page: a table of cargos (typed, pasted or uploaded) goes to the
+// Python rules (calculator.api.handle, command "edital") through the page's worker; the answer is shown
+// as a table (status in colour AND in words), a bar chart with its text equivalent, a printable report,
+// a CSV download and a share link (the table goes in the URL only when it is small).
+// Own module, so the rest of the page stays as it is; it uses the page's helpers (calculadora.js).
+// User text is only ever inserted with textContent / createTextNode, never as HTML.
+
+import { calc, sentence } from "./calculadora.js";
+
+const { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT } = calc;
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const TOOL = "edital";
+const FIELDS = ["norma", "percentual", "vinculo", "data_edital", "leitura", "nomeacoes"];
+// The table of cargos goes in the link only when it is small (a few cargos): a long URL is cut by
+// e-mail clients and servers, and a big table is better sent as a file.
+const URL_MAX_CARGOS = 12;
+const URL_MAX_CHARS = 1200;
+const CHART_MAX = 40; // cargos drawn in the chart (all of them are in the table)
+const DETAIL_MAX = 200; // cargos with their step-by-step explanation on the page (all in the CSV)
+const STATUS = {
+  conforme: { word: "conforme", mark: "✔", cls: "calc-status-conforme" },
+  abaixo: { word: "abaixo", mark: "▼", cls: "calc-status-abaixo" },
+  acima: { word: "acima", mark: "▲", cls: "calc-status-acima" },
+};
+const KIND = { conflito: "conflito", interpretacao: "interpretação", premissa: "premissa", aviso: "aviso" };
+
+let last = null; // {result, request} of the answer on screen
+let seq = 0;
+
+// ---------------------------------------------------------------- the typed rows
+function addRow(values = {}) {
+  const body = $("edital-linhas").tBodies[0];
+  const i = body.rows.length + 1;
+  const cell = (name, label, mode) => {
+    const input = el("input", { type: "text", name: `linha-${name}`, "aria-label": `${label}, linha ${i}`,
+      autocomplete: "off", ...(mode ? { inputmode: mode } : {}) });
+    input.value = values[name] ?? "";
+    return el("td", {}, input);
+  };
+  const remove = el("button", { type: "button", class: "md-button calc-remover", "aria-label": `Remover a linha ${i}` }, "Remover");
+  const tr = el("tr", {}, cell("cargo", "Cargo"), cell("vagas", "Vagas", "numeric"),
+    cell("reservadas", "Reservadas pelo edital", "numeric"), el("td", {}, remove));
+  remove.addEventListener("click", () => {
+    tr.remove();
+    if (!body.rows.length) addRow();
+  });
+  body.append(tr);
+  return tr;
+}
+
+function csvCell(value) {
+  const s = String(value ?? "");
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function rowsToCsv() {
+  const lines = ["cargo;vagas;reservadas"];
+  for (const tr of $("edital-linhas").tBodies[0].rows) {
+    const v = [...tr.querySelectorAll("input")].map((i) => i.value.trim());
+    if (v.every((x) => x === "")) continue;
+    lines.push(v.map(csvCell).join(";"));
+  }
+  return lines.length > 1 ? `${lines.join("\n")}\n` : "";
+}
+
+function csvToRows(text) {
+  // Fills the typed rows from a small table (the share link); quotes are handled, the separator guessed.
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim());
+  if (!lines.length) return false;
+  const sep = (lines[0].match(/;/g) || []).length >= (lines[0].match(/,/g) || []).length ? ";" : ",";
+  const split = (line) => {
+    const out = [];
+    let cur = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i];
+      if (quoted) {
+        if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
+      } else if (ch === '"') quoted = true;
+      else if (ch === sep) { out.push(cur); cur = ""; } else cur += ch;
+    }
+    out.push(cur);
+    return out;
+  };
+  const header = split(lines[0]).map((h) => h.trim().toLowerCase());
+  if (header.join("|") !== "cargo|vagas|reservadas") return false;
+  const body = $("edital-linhas").tBodies[0];
+  body.replaceChildren();
+  for (const line of lines.slice(1)) {
+    const [cargo, vagas, reservadas] = split(line);
+    addRow({ cargo, vagas, reservadas });
+  }
+  return true;
+}
+
+function mode() {
+  return $("edital-modo-colar").checked ? "colar" : "digitar";
+}
+
+function showMode() {
+  const m = mode();
+  $("edital-digitar").hidden = m !== "digitar";
+  $("edital-colar").hidden = m !== "colar";
+}
+
+// ---------------------------------------------------------------- form, URL
+function form() {
+  return $("form-edital");
+}
+
+function readForm() {
+  const f = form();
+  const req = { command: TOOL };
+  for (const name of FIELDS) {
+    const field = f.elements.namedItem(name);
+    if (!field || field.disabled) continue;
+    if (field.value !== "") req[name] = field.value;
+  }
+  return req;
+}
+
+function updateFields() {
+  const f = form();
+  const norm = f.elements.namedItem("norma").value;
+  for (const box of f.querySelectorAll("[data-normas]")) {
+    const on = box.dataset.normas.split(" ").includes(norm);
+    box.hidden = !on;
+    for (const x of box.querySelectorAll("input, select")) x.disabled = !on;
+  }
+  $("edital-percentual-dica").textContent = PERCENT_HINT[norm] || "";
+}
+
+function clearErrors() {
+  for (const p of form().querySelectorAll(".calc-erro")) {
+    p.textContent = "";
+    p.hidden = true;
+  }
+  for (const x of form().querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
+}
+
+function showError(error) {
+  let field = error.field;
+  if (field === "csv") field = mode() === "colar" ? "csv" : "linhas";
+  const box = $(`edital-${field}-erro`) || $("edital-geral-erro");
+  box.textContent = sentence(error.message);
+  box.hidden = false;
+  const input = field === "linhas" ? $("edital-linhas") : form().elements.namedItem(field);
+  if (input && input.setAttribute) input.setAttribute("aria-invalid", "true");
+  $("calc-anuncio").textContent = `Erro: ${box.textContent}`;
+}
+
+function tableText() {
+  return mode() === "colar" ? $("edital-csv").value : rowsToCsv();
+}
+
+let uploaded = null; // {text, base64}: the file chosen, while the text area still holds it unchanged
+
+function shareQuery(req, table) {
+  const params = new URLSearchParams();
+  params.set("ferramenta", TOOL);
+  for (const name of FIELDS) if (req[name] !== undefined) params.set(name, req[name]);
+  const cargos = table.split(/\r\n|\n|\r/).filter((l) => l.trim()).length - 1;
+  const small = table && !uploaded && cargos <= URL_MAX_CARGOS && table.length <= URL_MAX_CHARS;
+  if (small) params.set("tabela", table);
+  return { query: `?${params.toString()}#edital`, small };
+}
+
+// ---------------------------------------------------------------- running
+async function run(push) {
+  const req = readForm();
+  const table = tableText();
+  clearErrors();
+  const out = $("edital-resultado");
+  const { query, small } = shareQuery(req, table);
+  if (push && query !== location.search + location.hash) history.pushState({ tool: TOOL }, "", query);
+  const mine = ++seq;
+  out.replaceChildren(el("p", { class: "calc-espera" }, "Calculando com as regras em Python…"));
+  out.dataset.origem = "espera";
+  const apiReq = { ...req };
+  if (mode() === "colar" && uploaded && table === uploaded.text) apiReq.csv_base64 = uploaded.base64;
+  else apiReq.csv = table;
+  const answer = await callPython(apiReq);
+  if (mine !== seq) return;
+  if (answer.failed) {
+    out.replaceChildren(el("p", { class: "calc-aviso" },
+      "A ferramenta Edital precisa da calculadora em Python, que não pôde ser carregada neste navegador."));
+    out.dataset.origem = "falha";
+    return;
+  }
+  if (answer.crash) {
+    out.replaceChildren(el("p", { class: "calc-erro" }, `Erro inesperado na calculadora: ${answer.crash}`));
+    out.dataset.origem = "erro";
+    return;
+  }
+  const response = JSON.parse(answer.response);
+  if (!response.ok) {
+    out.replaceChildren();
+    showError(response.error);
+    out.dataset.origem = "erro";
+    return;
+  }
+  last = { result: response.result, request: req, small };
+  out.replaceChildren(render(response.result, req, small));
+  out.dataset.origem = "python";
+  out.dataset.norma = req.norma || "";
+  $("calc-anuncio").textContent = response.result.headline;
+}
+
+// ---------------------------------------------------------------- rendering
+function statusCell(c) {
+  if (!c.status) return el("span", { class: "calc-status-nenhum" }, "— (não informado)");
+  const s = STATUS[c.status];
+  let word = s.word;
+  if (c.status === "abaixo") word += ` (faltam ${fmt(c.missing)})`;
+  if (c.status === "acima") word += ` (+${fmt(c.excess)})`;
+  return el("span", { class: `calc-status ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
+}
+
+function positionsText(c) {
+  if (!c.positions_total) return "—";
+  const shown = c.positions.slice(0, 20).map((p) => `${fmt(p)}ª`).join(", ");
+  return c.positions_total > 20 ? `${shown}, … (${fmt(c.positions_total)})` : shown;
+}
+
+function resultTable(r) {
+  const t = el("table", { class: "calc-edital-tabela", id: "edital-tabela" });
+  t.append(el("caption", {}, "Reserva exigida e anunciada, cargo por cargo"));
+  const head = ["Cargo", "Vagas", "Reserva exigida", "Anunciada pelo edital", "Situação", "Nomeações pela reserva"];
+  t.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))));
+  const body = el("tbody");
+  for (const c of r.cargos) {
+    const vac = c.nominations !== c.vacancies ? `${fmt(c.vacancies)} (${fmt(c.nominations)} nomeações)` : fmt(c.vacancies);
+    body.append(el("tr", { "data-status": c.status || "" },
+      el("th", { scope: "row", "data-rotulo": head[0] }, c.cargo),
+      el("td", { "data-rotulo": head[1] }, vac),
+      el("td", { "data-rotulo": head[2] }, fmt(c.reserved)),
+      el("td", { "data-rotulo": head[3] }, c.announced === null ? "—" : fmt(c.announced)),
+      el("td", { "data-rotulo": head[4] }, statusCell(c)),
+      el("td", { "data-rotulo": head[5] }, positionsText(c))));
+  }
+  t.append(body);
+  const tot = r.totals;
+  t.append(el("tfoot", {},
+    el("tr", {}, el("th", { scope: "row" }, "Total (soma por cargo)"), el("td", {}, fmt(tot.vacancies)),
+      el("td", {}, fmt(tot.reserved)), el("td", {}, tot.announced === null ? "—" : fmt(tot.announced)),
+      el("td", {}, tot.status ? statusCell({ status: tot.status, missing: tot.reserved - tot.announced, excess: tot.announced - tot.reserved }) : ""),
+      el("td", {}, "")),
+    el("tr", {}, el("th", { scope: "row" }, "Concurso como um todo"), el("td", {}, fmt(tot.vacancies)),
+      el("td", {}, fmt(tot.reserved_aggregated)), el("td", {}, tot.announced === null ? "—" : fmt(tot.announced)),
+      el("td", {}, tot.status_aggregated ? statusCell({ status: tot.status_aggregated, missing: tot.reserved_aggregated - tot.announced, excess: tot.announced - tot.reserved_aggregated }) : ""),
+      el("td", {}, ""))));
+  return el("div", { class: "calc-rolagem" }, t);
+}
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+// Horizontal bars, two per cargo: the reserve the norm requires and the one the edital announced.
+export function chart(r) {
+  const cargos = r.cargos.slice(0, CHART_MAX);
+  const max = Math.max(1, ...cargos.map((c) => Math.max(c.reserved, c.announced ?? 0)));
+  const label = 150;
+  const width = 460;
+  const bar = 10;
+  const rowH = 2 * bar + 12;
+  const height = cargos.length * rowH + 24;
+  const root = svg("svg", { viewBox: `0 0 ${label + width + 40} ${height}`, class: "calc-edital-grafico",
+    "aria-hidden": "true", focusable: "false" });
+  cargos.forEach((c, i) => {
+    const y = i * rowH + 4;
+    const name = svg("text", { x: label - 6, y: y + bar + 4, "text-anchor": "end", class: "calc-grafico-rotulo" });
+    name.textContent = c.cargo.length > 24 ? `${c.cargo.slice(0, 23)}…` : c.cargo;
+    root.append(name);
+    const rows = [["exigida", c.reserved], ["anunciada", c.announced]];
+    rows.forEach(([kind, value], k) => {
+      const yy = y + k * (bar + 1);
+      if (value === null || value === undefined) {
+        const t = svg("text", { x: label + 2, y: yy + bar - 1, class: "calc-grafico-valor" });
+        t.textContent = "não informada";
+        root.append(t);
+        return;
+      }
+      const w = (value / max) * width;
+      root.append(svg("rect", { x: label, y: yy, width: Math.max(w, 1), height: bar,
+        class: kind === "exigida" ? "calc-barra-exigida" : `calc-barra-anunciada calc-barra-${c.status || "nenhum"}` }));
+      const t = svg("text", { x: label + Math.max(w, 1) + 4, y: yy + bar - 1, class: "calc-grafico-valor" });
+      t.textContent = String(value);
+      root.append(t);
+    });
+  });
+  const fig = el("figure", { class: "calc-edital-figura" });
+  fig.append(root);
+  fig.append(el("ul", { class: "calc-legenda", "aria-hidden": "true" },
+    el("li", {}, el("span", { class: "calc-cor calc-barra-exigida" }), " Reserva exigida pela norma"),
+    el("li", {}, el("span", { class: "calc-cor calc-barra-anunciada" }), " Reserva anunciada pelo edital")));
+  const more = r.cargos.length > CHART_MAX ? ` O gráfico mostra os ${CHART_MAX} primeiros de ${fmt(r.cargos.length)} cargos.` : "";
+  fig.append(el("figcaption", {},
+    `Gráfico: reserva exigida e anunciada por cargo. Os mesmos números, em texto, estão na tabela acima.${more}`));
+  // Text equivalent for screen readers: one sentence per cargo.
+  const list = el("ul", { class: "calc-so-leitor" });
+  for (const c of cargos) {
+    list.append(el("li", {}, `${c.cargo}: exigida ${fmt(c.reserved)}, anunciada ${c.announced === null ? "não informada" : fmt(c.announced)}` +
+      (c.status ? `, ${STATUS[c.status].word}.` : ".")));
+  }
+  fig.append(list);
+  return fig;
+}
+
+function warningList(title, items) {
+  if (!items.length) return null;
+  const box = el("div", { class: "calc-avisos" }, el("h3", {}, title));
+  const ul = el("ul");
+  for (const { cargo, w } of items) {
+    const li = el("li", {}, el("strong", {}, `(${KIND[w.kind] || "aviso"}) `), cargo ? `${cargo}: ` : "", w.message);
+    const b = basisList(w.basis, "Dispositivos");
+    li.append(b || el("p", { class: "calc-bases" }, "Dispositivos: sem base no corpus."));
+    ul.append(li);
+  }
+  box.append(ul);
+  return box;
+}
+
+function todayPtBr() {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+function dateBr(iso) {
+  return iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "não informada (vigência não verificada)";
+}
+
+function render(r, req, small) {
+  const frag = document.createDocumentFragment();
+  const report = el("div", { class: "calc-relatorio-cabecalho" });
+  report.append(el("h3", {}, "Relatório de conformidade do edital"));
+  report.append(el("p", {}, el("strong", {}, "Norma: "), r.norm_title));
+  report.append(el("p", {}, el("strong", {}, "Data de publicação do edital: "), dateBr(r.edital_date),
+    el("br"), el("strong", {}, "Percentual: "), r.percent_display || "fixado pela lei (varia com as vagas de cada cargo)",
+    el("br"), el("strong", {}, "Relatório gerado em: "), todayPtBr(), " (calculado neste navegador, pelas regras do site)"));
+  frag.append(report);
+  frag.append(el("p", { class: "calc-resposta" }, el("strong", {}, r.headline)));
+  const t = r.totals;
+  const counts = t.status_counts;
+  const summary = [`${fmt(t.cargos)} ${t.cargos === 1 ? "cargo" : "cargos"}, ${fmt(t.vacancies)} ${t.vacancies === 1 ? "vaga" : "vagas"}.`];
+  if (counts.conforme + counts.abaixo + counts.acima) {
+    summary.push(`Conforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
+      (counts.abaixo ? ` (faltam ${fmt(t.missing)} ${t.missing === 1 ? "vaga reservada" : "vagas reservadas"})` : "") +
+      `; acima: ${fmt(counts.acima)}; sem número anunciado: ${fmt(counts.sem_informacao)}.`);
+  }
+  frag.append(el("p", { class: "calc-edital-resumo" }, summary.join(" ")));
+  if (r.applies === false) {
+    frag.append(el("p", { class: "calc-aviso" }, "A norma não se aplica a este edital (veja a vigência nos avisos): nenhuma vaga reservada."));
+  }
+  frag.append(resultTable(r));
+  frag.append(chart(r));
+  const buttons = el("p", { class: "calc-botoes calc-edital-acoes" });
+  const download = el("button", { type: "button", class: "md-button", id: "edital-baixar" }, "Baixar a tabela (CSV)");
+  download.addEventListener("click", downloadCsv);
+  const print = el("button", { type: "button", class: "md-button", id: "edital-imprimir" }, "Imprimir o relatório");
+  print.addEventListener("click", printReport);
+  const share = el("button", { type: "button", class: "md-button", id: "edital-copiar-link" }, "Copiar o link");
+  share.addEventListener("click", copyLink);
+  buttons.append(download, print, share);
+  frag.append(buttons);
+  frag.append(el("p", { class: "calc-dica", id: "edital-link-dica" }, small
+    ? "O link leva a tabela de cargos: quem o abrir vê este mesmo resultado."
+    : "A tabela é grande (ou veio de um arquivo) e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo."));
+  const edital = r.warnings.map((w) => ({ cargo: null, w }));
+  frag.append(warningList("Avisos, conflitos e interpretações do edital", edital) || "");
+  const own = r.cargos.flatMap((c) => c.warnings.map((w) => ({ cargo: c.cargo, w })));
+  frag.append(warningList("Avisos de cada cargo", own) || "");
+  for (const ctx of r.context || []) {
+    frag.append(el("aside", { class: "calc-contexto" }, el("p", {}, ctx.text), el("p", { class: "calc-bases" }, `Fonte: ${ctx.source}.`)));
+  }
+  frag.append(explanation({ steps: r.steps, basis: r.basis }));
+  const details = el("details", { class: "calc-detalhe calc-edital-passos" },
+    el("summary", {}, "Passo a passo de cada cargo"));
+  for (const c of r.cargos.slice(0, DETAIL_MAX)) {
+    details.append(el("h4", {}, c.cargo));
+    const ol = el("ol");
+    for (const s of c.steps) {
+      const li = el("li", {}, s.text);
+      const b = basisList(s.basis, "Base");
+      if (b) li.append(b);
+      ol.append(li);
+    }
+    details.append(ol);
+  }
+  if (r.cargos.length > DETAIL_MAX) details.append(el("p", {}, `Os demais cargos estão no CSV (botão acima).`));
+  frag.append(details);
+  frag.append(el("p", { class: "calc-aviso calc-edital-nota" },
+    "Isto é uma explicação das normas, calculada pelas regras do site: não é orientação jurídica."));
+  return frag;
+}
+
+// ---------------------------------------------------------------- CSV, print, link
+function csvOut(value) {
+  let s = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // no formulas when opened in a spreadsheet
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function editalCsv(r) {
+  const header = ["cargo", "vagas", "nomeacoes", "reserva_exigida", "reserva_anunciada", "situacao", "faltam",
+    "percentual", "nomeacoes_pela_reserva", "base_legal"];
+  const lines = [header.join(";")];
+  for (const c of r.cargos) {
+    lines.push([c.cargo, c.vacancies, c.nominations, c.reserved, c.announced, c.status, c.missing, c.percent_display,
+      c.positions.join(" "), c.basis.join(" ")].map(csvOut).join(";"));
+  }
+  return `\ufeff${lines.join("\r\n")}\r\n`;
+}
+
+function downloadCsv() {
+  if (!last) return;
+  const blob = new Blob([editalCsv(last.result)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: "edital-reserva.csv" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function printReport() {
+  // Only this tool's report is printed (calculadora.css, @media print).
+  document.documentElement.classList.add("calc-imprimir-edital");
+  const done = () => {
+    document.documentElement.classList.remove("calc-imprimir-edital");
+    window.removeEventListener("afterprint", done);
+  };
+  window.addEventListener("afterprint", done);
+  window.print();
+}
+
+async function copyLink() {
+  const hint = $("edital-link-dica");
+  try {
+    await navigator.clipboard.writeText(location.href);
+    hint.textContent = `Link copiado. ${hint.textContent.replace(/^Link copiado\. /, "")}`;
+  } catch {
+    hint.textContent = `Copie o endereço da página: ${location.href}`;
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+async function readFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("windows-1252").decode(bytes);
+  }
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  uploaded = { text, base64: btoa(binary) };
+  return text;
+}
+
+function reset() {
+  const f = form();
+  for (const name of FIELDS) {
+    const x = f.elements.namedItem(name);
+    if (x) x.value = x.tagName === "SELECT" ? x.options[0].value : "";
+  }
+  updateFields();
+  clearErrors();
+  $("edital-resultado").replaceChildren();
+  delete $("edital-resultado").dataset.origem;
+  last = null;
+  seq++;
+}
+
+function restore() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("ferramenta") !== TOOL) {
+    reset();
+    const norm = params.get("norma");
+    if (!params.get("ferramenta") && norm && NORM_NAMES[norm]) {
+      form().elements.namedItem("norma").value = norm;
+      updateFields();
+    }
+    return;
+  }
+  const f = form();
+  for (const name of FIELDS) {
+    const x = f.elements.namedItem(name);
+    if (x) x.value = params.get(name) ?? (x.tagName === "SELECT" ? x.options[0].value : "");
+  }
+  updateFields();
+  const table = params.get("tabela");
+  if (table) {
+    if (!csvToRows(table)) {
+      $("edital-modo-colar").checked = true;
+      $("edital-csv").value = table;
+    } else {
+      $("edital-modo-digitar").checked = true;
+    }
+    showMode();
+    run(false);
+  } else {
+    clearErrors();
+    $("edital-resultado").replaceChildren(el("p", { class: "calc-aviso", id: "edital-pede-tabela" },
+      "As opções do edital foram restauradas; a tabela de cargos não veio no link: digite, cole ou envie a tabela e clique em Calcular."));
+    $("edital-resultado").dataset.origem = "pede-tabela";
+  }
+}
+
+function init() {
+  if (!form()) return;
+  for (let i = 0; i < 3; i++) addRow();
+  $("edital-mais-linha").addEventListener("click", () => addRow().querySelector("input").focus());
+  for (const r of document.querySelectorAll('input[name="edital-modo"]')) r.addEventListener("change", showMode);
+  form().elements.namedItem("norma").addEventListener("change", updateFields);
+  form().addEventListener("submit", (event) => {
+    event.preventDefault();
+    run(true);
+  });
+  $("edital-arquivo").addEventListener("change", async (event) => {
+    const file = event.target.files && event.target.files[0];
+    if (!file) return;
+    $("edital-modo-colar").checked = true;
+    showMode();
+    $("edital-csv").value = await readFile(file);
+  });
+  $("edital-exemplo").addEventListener("click", () => {
+    $("edital-modo-digitar").checked = true;
+    showMode();
+    csvToRows("cargo;vagas;reservadas\nProfessor de Educação Básica;13;2\nTécnico de Enfermagem;5;1\nAgente Administrativo;2;0\nMédico;2;0\n");
+    run(true);
+  });
+  showMode();
+  updateFields();
+  window.addEventListener("popstate", restore);
+  restore();
+}
+
+init();

@@ -1,0 +1,153 @@
+"""The calculator page's "Edital" tool in a real browser (Debian's Chromium via Playwright), on the built
+site served from a sub-path. Expected answers come from calculator.api.handle in CPython."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from tests.test_browser import (  # noqa: F401 - pytest fixtures
+    PY_TIMEOUT,
+    browser,
+    check_basis_links,
+    ctx,
+    handle,
+    open_calculator,
+    sentence,
+    server,
+    type_into,
+    wait_python,
+)
+
+TABLE = [("Professor de Educação Básica", "13", "2"), ("Técnico de Enfermagem", "5", "1"),
+         ("Agente Administrativo", "2", "0"), ("Médico", "2", "")]
+
+
+def table_csv(rows) -> str:
+    return "cargo;vagas;reservadas\n" + "".join(f"{c};{v};{r}\n" for c, v, r in rows)
+
+
+def type_rows(page, rows):
+    """Types the cargos in the row editor, as a user would (adding rows with the button)."""
+    page.check("#edital-modo-digitar")
+    while page.locator("#edital-linhas tbody tr").count() < len(rows):
+        page.click("#edital-mais-linha")
+    for i, row in enumerate(rows):
+        for name, value in zip(("cargo", "vagas", "reservadas"), row, strict=True):
+            type_into(page, f"#edital-linhas tbody tr:nth-child({i + 1}) input[name='linha-{name}']", value)
+
+
+def wait_result(page, origin="python"):
+    page.wait_for_selector(f'#edital-resultado[data-origem="{origin}"]', state="attached", timeout=PY_TIMEOUT)
+
+
+def test_typed_rows_give_pythons_answer_with_status_in_words_and_a_chart(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "ubatuba")
+    type_rows(page, TABLE)
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    res = handle({"command": "edital", "norma": "ubatuba", "csv": table_csv(TABLE)})["result"]
+    text = page.inner_text("#edital-resultado")
+    assert res["headline"] in text
+    assert page.text_content("#calc-anuncio") == res["headline"]
+    rows = page.eval_on_selector_all(
+        "#edital-tabela tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))")
+    assert [r[0] for r in rows] == [c["cargo"] for c in res["cargos"]]
+    assert [r[2] for r in rows] == [str(c["reserved"]) for c in res["cargos"]]
+    words = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima", None: "não informado"}
+    for r, c in zip(rows, res["cargos"], strict=True):
+        assert words[c["status"]] in r[4]  # the status in words, not only in colour
+    assert "faltam 1" in rows[0][4]  # 13 vacancies: 20% = 2,6 → 3 (art. 2º, § 3º); announced 2
+    # the bar chart: two bars per cargo with an announced number, one (required) otherwise; a text equivalent
+    bars = page.eval_on_selector_all("#edital-resultado svg.calc-edital-grafico rect", "els => els.length")
+    assert bars == sum(2 if c["announced"] is not None else 1 for c in res["cargos"])
+    assert page.get_attribute("#edital-resultado svg.calc-edital-grafico", "aria-hidden") == "true"
+    equivalent = page.eval_on_selector_all(".calc-edital-figura ul.calc-so-leitor li", "ls => ls.map(l => l.textContent)")
+    assert equivalent[0].startswith("Professor de Educação Básica: exigida 3, anunciada 2, abaixo")
+    for w in res["warnings"]:
+        assert w["message"] in text
+    assert "não é orientação jurídica" in text
+    check_basis_links(page, "edital", res["basis"], server)
+    # the share link carries the small table; opened elsewhere it gives the same answer
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["ferramenta"] == ["edital"] and query["tabela"][0].startswith("cargo;vagas;reservadas")
+    other = open_calculator(ctx, server, page.url[len(server.base + "calculadora.html"):])
+    wait_result(other)
+    assert other.inner_text("#edital-tabela") == page.inner_text("#edital-tabela")
+
+
+def test_csv_download_and_printable_report(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "quissama")
+    page.check("#edital-modo-colar")
+    csv = "cargo,vagas,reservadas\nA,3,0\nB,3,1\nGari,10,1\n"
+    page.fill("#edital-csv", csv)
+    page.fill("#edital-data_edital", "2020-05-05")
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    res = handle({"command": "edital", "norma": "quissama", "csv": csv, "data_edital": "2020-05-05"})["result"]
+    assert "fracionamento" in [w["code"] for w in res["warnings"]]
+    with page.expect_download() as info:
+        page.click("#edital-baixar")
+    lines = Path(info.value.path()).read_text(encoding="utf-8-sig").strip().splitlines()
+    assert lines[0].startswith("cargo;vagas;nomeacoes;reserva_exigida;reserva_anunciada;situacao")
+    assert [line.split(";")[:6] for line in lines[1:]] == [
+        [c["cargo"], str(c["vacancies"]), str(c["nominations"]), str(c["reserved"]),
+         "" if c["announced"] is None else str(c["announced"]), c["status"] or ""] for c in res["cargos"]]
+    # the report as printed: norm, date, table, totals, warnings, bases and the disclaimer; no form
+    page.evaluate("document.documentElement.classList.add('calc-imprimir-edital')")
+    page.emulate_media(media="print")
+    assert not page.is_visible("#form-edital") and not page.is_visible("#form-reserva")
+    printed = page.inner_text("#edital-resultado")
+    assert "Lei nº 1.289/2012" in printed and "05/05/2020" in printed
+    assert "Concurso como um todo" in printed and "Fracionamento" in printed
+    assert "Lei nº 1.289/2012, art. 1º" in printed  # bases, as links labelled like the law pages
+    assert "não é orientação jurídica" in printed
+    assert not page.is_visible("#edital-baixar")
+
+
+def test_errors_next_to_the_field(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "ubatuba")
+    type_rows(page, [("Gari", "-2", ""), ("", "", "")])
+    page.click("#form-edital button[type=submit]")
+    wait_result(page, "erro")
+    expected = handle({"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas;reservadas\nGari;-2;\n"})
+    assert page.inner_text("#edital-linhas-erro") == sentence(expected["error"]["message"])
+    assert "Linha 2, coluna 2" in page.inner_text("#edital-linhas-erro")
+    assert page.get_attribute("#edital-linhas", "aria-invalid") == "true"
+    # pasted table with a repeated cargo: the message sits under the text area
+    page.check("#edital-modo-colar")
+    page.fill("#edital-csv", "cargo;vagas\nGari;2\ngari;3\n")
+    page.click("#form-edital button[type=submit]")
+    page.wait_for_function("!document.querySelector('#edital-csv-erro').hidden")
+    assert "repete o da linha 2" in page.inner_text("#edital-csv-erro")
+    # Lins without the percentage: next to the percentage field
+    page.select_option("#edital-norma", "lins")
+    page.fill("#edital-csv", "cargo;vagas\nGari;10\n")
+    page.click("#form-edital button[type=submit]")
+    page.wait_for_function("!document.querySelector('#edital-percentual-erro').hidden")
+    assert "Lei nº 7.739/2023" in page.inner_text("#edital-percentual-erro")
+
+
+def test_big_table_is_not_put_in_the_link(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.check("#edital-modo-colar")
+    rows = [(f"Cargo {i}", str(i % 9), "") for i in range(40)]
+    page.fill("#edital-csv", table_csv(rows))
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    assert "tabela" not in parse_qs(urlsplit(page.url).query)
+    assert "não vai no link" in page.inner_text("#edital-link-dica")
+    res = handle({"command": "edital", "norma": "ubatuba", "csv": table_csv(rows)})["result"]
+    assert page.locator("#edital-tabela tbody tr").count() == len(res["cargos"]) == 40
+    # reopened, the options come back and the page asks for the table
+    other = open_calculator(ctx, server, page.url[len(server.base + "calculadora.html"):])
+    wait_result(other, "pede-tabela")
+    assert json.dumps(other.inner_text("#edital-resultado"), ensure_ascii=False).count("tabela") >= 1
