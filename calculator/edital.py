@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from calculator import csvinput
@@ -203,9 +204,10 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
 
 def _cargo_key(name: str) -> str:
     """Two cargos are the same if their names differ only in case, accents, spaces or punctuation."""
-    if name.isascii():
-        return _SEPARATORS.sub("_", name.lower()).strip("_")
-    return csvinput.normalise(name)
+    plain = name.casefold()
+    if not plain.isascii():  # accents off ("Matemática" = "Matematica"); other symbols dropped
+        plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode("ascii") or plain
+    return _SEPARATORS.sub("_", plain).strip("_")
 
 
 def _count(raw: str, where: str, what: str, required: bool) -> int | None:
@@ -328,23 +330,39 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                 "coluna “nomeacoes”).", "nomeacoes")
         per_cargo.append((c, m, compute(c.vacancies, m, c)))
 
-    # Warnings that hold for every cargo with vacancies are said once, for the edital.
-    lists: dict[int, list[dict]] = {}
+    # A warning that two or more cargos share is said once, for the edital, with the cargos it concerns
+    # ("cargos", absent when it concerns them all); steps that hold for every cargo with vacancies (the
+    # edital's validity, the percentage) are said once too, when there are two or more such cargos.
+    lists: dict[int, tuple[list[dict], list[dict]]] = {}
     for _, _, res in per_cargo:
         if id(res) not in lists:
-            lists[id(res)] = unique_warnings(res)
-    common = None
-    first_ws: list[dict] = []
+            lists[id(res)] = (unique_warnings(res), cargo_steps_of(res))
+    concerned: dict[tuple[str, str], list[str]] = {}
+    shared_first: dict[tuple[str, str], dict] = {}
     for c, _, res in per_cargo:
-        if c.vacancies == 0:
-            continue
-        keys = {_key(w) for w in lists[id(res)]}
-        if common is None:
-            common, first_ws = keys, lists[id(res)]
-        else:
-            common &= keys
-    common = common or set()
-    edital_warnings = [w for w in first_ws if _key(w) in common]
+        for w in lists[id(res)][0]:
+            key = _key(w)
+            if key not in concerned:
+                concerned[key] = []
+                shared_first[key] = w
+            concerned[key].append(c.name)
+    common = {key for key, names in concerned.items() if len(names) >= 2}
+    edital_warnings = []
+    for key in concerned:
+        if key in common:
+            w = dict(shared_first[key])
+            if len(concerned[key]) < len(cargos):
+                w["cargos"] = concerned[key]
+            edital_warnings.append(w)
+    with_vacancies = [res for c, _, res in per_cargo if c.vacancies > 0]
+    common_steps: set = set()
+    first_steps: list[dict] = []
+    if len(with_vacancies) >= 2:
+        first_steps = lists[id(with_vacancies[0])][1]
+        common_steps = {_step_key(x) for x in first_steps}
+        for res in with_vacancies[1:]:
+            common_steps &= {_step_key(x) for x in lists[id(res)][1]}
+    edital_steps = [x for x in first_steps if _step_key(x) in common_steps]
 
     out_cargos = []
     status_cache: dict[tuple[int, int | None], tuple] = {}
@@ -361,9 +379,9 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             shared = shared_cache.get(id(res))
             if shared is None:
                 shared = shared_cache[id(res)] = {
-                    "own": [w for w in lists[id(res)] if _key(w) not in common],
+                    "own": [w for w in lists[id(res)][0] if _key(w) not in common],
                     "basis": collect_basis(r["basis"], o["basis"]),
-                    "steps": r["steps"] + [s for s in o["steps"] if s not in r["steps"]],
+                    "steps": [x for x in lists[id(res)][1] if _step_key(x) not in common_steps],
                 }
             status_cache[skey] = (status, shared["own"] + status_warnings,
                                   collect_basis(shared["basis"], status_warnings), shared["steps"])
@@ -400,8 +418,9 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "steps": cargo_steps,
         })
 
-    steps = [step(f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} "
-                  f"= {reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0])]
+    steps = edital_steps + [step(
+        f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
+        f"{reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0])]
     agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
                 f"{reserved_phrase(reserved_aggregated)}")
     if total:
@@ -473,6 +492,16 @@ def module_beyond_basis(slug: str) -> tuple[str, ...]:
     from calculator.nominations import BEYOND_BASIS
 
     return BEYOND_BASIS.get(slug, ())
+
+
+def _step_key(s: dict) -> tuple:
+    return (s["text"], tuple(s["basis"]))
+
+
+def cargo_steps_of(res: dict) -> list[dict]:
+    """A cargo's steps: those of its reserve, then those its call order adds (no repeats)."""
+    seen = {_step_key(x) for x in res["r"]["steps"]}
+    return res["r"]["steps"] + [x for x in res["o"]["steps"] if _step_key(x) not in seen]
 
 
 def unique_warnings(res: dict) -> list[dict]:

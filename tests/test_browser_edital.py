@@ -20,6 +20,8 @@ from tests.test_browser import (  # noqa: F401 - pytest fixtures
     wait_python,
 )
 
+FIXTURES = (browser, ctx, server)  # pytest finds them by name in this module
+
 TABLE = [("Professor de Educação Básica", "13", "2"), ("Técnico de Enfermagem", "5", "1"),
          ("Agente Administrativo", "2", "0"), ("Médico", "2", "")]
 
@@ -39,7 +41,8 @@ def type_rows(page, rows):
 
 
 def wait_result(page, origin="python"):
-    page.wait_for_selector(f'#edital-resultado[data-origem="{origin}"]', state="attached", timeout=PY_TIMEOUT)
+    page.wait_for_selector(f'#edital-resultado[data-origem="{origin}"]', state="attached",
+                           timeout=PY_TIMEOUT)
 
 
 def test_typed_rows_give_pythons_answer_with_status_in_words_and_a_chart(ctx, server):
@@ -65,7 +68,8 @@ def test_typed_rows_give_pythons_answer_with_status_in_words_and_a_chart(ctx, se
     bars = page.eval_on_selector_all("#edital-resultado svg.calc-edital-grafico rect", "els => els.length")
     assert bars == sum(2 if c["announced"] is not None else 1 for c in res["cargos"])
     assert page.get_attribute("#edital-resultado svg.calc-edital-grafico", "aria-hidden") == "true"
-    equivalent = page.eval_on_selector_all(".calc-edital-figura ul.calc-so-leitor li", "ls => ls.map(l => l.textContent)")
+    equivalent = page.eval_on_selector_all(".calc-edital-figura ul.calc-so-leitor li",
+                                           "ls => ls.map(l => l.textContent)")
     assert equivalent[0].startswith("Professor de Educação Básica: exigida 3, anunciada 2, abaixo")
     for w in res["warnings"]:
         assert w["message"] in text
@@ -89,7 +93,8 @@ def test_csv_download_and_printable_report(ctx, server):
     page.fill("#edital-data_edital", "2020-05-05")
     page.click("#form-edital button[type=submit]")
     wait_result(page)
-    res = handle({"command": "edital", "norma": "quissama", "csv": csv, "data_edital": "2020-05-05"})["result"]
+    res = handle({"command": "edital", "norma": "quissama", "csv": csv,
+                  "data_edital": "2020-05-05"})["result"]
     assert "fracionamento" in [w["code"] for w in res["warnings"]]
     with page.expect_download() as info:
         page.click("#edital-baixar")

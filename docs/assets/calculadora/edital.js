@@ -19,9 +19,9 @@ const URL_MAX_CHARS = 1200;
 const CHART_MAX = 40; // cargos drawn in the chart (all of them are in the table)
 const DETAIL_MAX = 200; // cargos with their step-by-step explanation on the page (all in the CSV)
 const STATUS = {
-  conforme: { word: "conforme", mark: "✔", cls: "calc-status-conforme" },
-  abaixo: { word: "abaixo", mark: "▼", cls: "calc-status-abaixo" },
-  acima: { word: "acima", mark: "▲", cls: "calc-status-acima" },
+  conforme: { word: "conforme", mark: "✔", cls: "calc-situacao-conforme" },
+  abaixo: { word: "abaixo", mark: "▼", cls: "calc-situacao-abaixo" },
+  acima: { word: "acima", mark: "▲", cls: "calc-situacao-acima" },
 };
 const KIND = { conflito: "conflito", interpretacao: "interpretação", premissa: "premissa", aviso: "aviso" };
 
@@ -209,12 +209,12 @@ async function run(push) {
 
 // ---------------------------------------------------------------- rendering
 function statusCell(c) {
-  if (!c.status) return el("span", { class: "calc-status-nenhum" }, "— (não informado)");
+  if (!c.status) return el("span", { class: "calc-situacao-nenhum" }, "— (não informado)");
   const s = STATUS[c.status];
   let word = s.word;
   if (c.status === "abaixo") word += ` (faltam ${fmt(c.missing)})`;
   if (c.status === "acima") word += ` (+${fmt(c.excess)})`;
-  return el("span", { class: `calc-status ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
+  return el("span", { class: `calc-situacao ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
 }
 
 function positionsText(c) {
