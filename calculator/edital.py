@@ -642,6 +642,14 @@ def headline(res: dict) -> str:
     return text + "."
 
 
+def _concerned(names: list[str] | None) -> str | None:
+    """"3 cargos (A, B e C)" for a warning shared by some cargos; None when it concerns them all."""
+    if not names:
+        return None
+    shown = ", ".join(names[:3]) + (f" e mais {format_int(len(names) - 3)}" if len(names) > 3 else "")
+    return f"{count_phrase(len(names), 'cargo', 'cargos')} ({shown})"
+
+
 def render_text(res: dict) -> str:
     from calculator.labels import NORM_CITATION, short_labels
     from calculator.text import KIND_NAMES
@@ -699,7 +707,7 @@ def render_text(res: dict) -> str:
     lines += ["", "Passo a passo (concurso):"]
     for i, s in enumerate(res["steps"], 1):
         lines.append(f"  {i}. {s['text']}" + (f" [{short_labels(s['basis'])}]" if s["basis"] else ""))
-    warned = [(None, w) for w in res["warnings"]]
+    warned = [(_concerned(w.get("cargos")), w) for w in res["warnings"]]
     warned += [(c["cargo"], w) for c in res["cargos"] for w in c["warnings"]]
     if warned:
         lines += ["", "Avisos:"]

@@ -125,7 +125,8 @@ def test_errors_next_to_the_field(ctx, server):
     expected = handle({"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas;reservadas\nGari;-2;\n"})
     assert page.inner_text("#edital-linhas-erro") == sentence(expected["error"]["message"])
     assert "Linha 2, coluna 2" in page.inner_text("#edital-linhas-erro")
-    assert page.get_attribute("#edital-linhas", "aria-invalid") == "true"
+    cell = "#edital-linhas tbody tr:nth-child(1) input[name='linha-vagas']"  # line 2, column 2
+    assert page.get_attribute(cell, "aria-invalid") == "true"
     # pasted table with a repeated cargo: the message sits under the text area
     page.check("#edital-modo-colar")
     page.fill("#edital-csv", "cargo;vagas\nGari;2\ngari;3\n")

@@ -321,3 +321,18 @@ def test_bad_input_exit_2_one_line_nothing_on_stdout(data, options, start):
         err = out.stderr.decode()
         assert err.count("\n") == 1 and err.startswith("erro: ") and "Traceback" not in err
         assert err[len("erro: "):].startswith(start), err
+
+
+def test_shared_warnings_are_said_once_with_the_cargos_they_concern():
+    table = "cargo;vagas;reservadas\nA;2;0\nB;2;1\nEnfermeiro;10;2\nMédico;13;1\n"
+    r = edital("ubatuba", table)
+    shared = {w["code"]: w for w in r["warnings"]}
+    assert "cargos" not in shared["vigencia_nao_verificada"]  # every cargo: no list
+    assert shared["ubatuba_ordem_interpretacao"]["cargos"] == ["Enfermeiro", "Médico"]  # those with an order
+    for c in r["cargos"]:
+        own = {w["code"] for w in c["warnings"]}
+        assert not own & {"vigencia_nao_verificada", "ubatuba_ordem_interpretacao"}
+    assert [w["code"] for w in by_name(r)["Médico"]["warnings"]] == ["edital_reserva_abaixo"]
+    # the concurso's steps hold what every cargo shares (the percentage, art. 1º); each cargo keeps its own
+    assert r["steps"][0]["basis"] == ["ubatuba:art1_cpt", "ubatuba:art2_par1"]
+    assert any("20% de 13 = 2,6" in s["text"] for s in by_name(r)["Médico"]["steps"])

@@ -54,12 +54,16 @@ function csvCell(value) {
   return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+let lineRows = []; // line of the CSV made from the typed rows → its <tr> (to mark the cell of an error)
+
 function rowsToCsv() {
   const lines = ["cargo;vagas;reservadas"];
+  lineRows = [null, null];
   for (const tr of $("edital-linhas").tBodies[0].rows) {
     const v = [...tr.querySelectorAll("input")].map((i) => i.value.trim());
     if (v.every((x) => x === "")) continue;
     lines.push(v.map(csvCell).join(";"));
+    lineRows.push(tr);
   }
   return lines.length > 1 ? `${lines.join("\n")}\n` : "";
 }
@@ -145,8 +149,17 @@ function showError(error) {
   const box = $(`edital-${field}-erro`) || $("edital-geral-erro");
   box.textContent = sentence(error.message);
   box.hidden = false;
-  const input = field === "linhas" ? $("edital-linhas") : form().elements.namedItem(field);
-  if (input && input.setAttribute) input.setAttribute("aria-invalid", "true");
+  let input = field === "linhas" ? null : form().elements.namedItem(field);
+  if (field === "linhas") {
+    // "Linha 3, coluna 2 (…)": the typed cell itself is marked
+    const m = /^Linha (\d+)(?:, coluna (\d+))?/.exec(error.message);
+    const tr = m && lineRows[Number(m[1])];
+    if (tr) input = tr.querySelectorAll("input")[Number(m[2] || 1) - 1] || null;
+  }
+  if (input && input.setAttribute) {
+    input.setAttribute("aria-invalid", "true");
+    if (field === "linhas") input.setAttribute("aria-describedby", "edital-linhas-erro");
+  }
   $("calc-anuncio").textContent = `Erro: ${box.textContent}`;
 }
 
@@ -161,7 +174,8 @@ function shareQuery(req, table) {
   params.set("ferramenta", TOOL);
   for (const name of FIELDS) if (req[name] !== undefined) params.set(name, req[name]);
   const cargos = table.split(/\r\n|\n|\r/).filter((l) => l.trim()).length - 1;
-  const small = table && !uploaded && cargos <= URL_MAX_CARGOS && table.length <= URL_MAX_CHARS;
+  const fromFile = mode() === "colar" && uploaded && table === uploaded.text;
+  const small = table && !fromFile && cargos <= URL_MAX_CARGOS && table.length <= URL_MAX_CHARS;
   if (small) params.set("tabela", table);
   return { query: `?${params.toString()}#edital`, small };
 }
@@ -370,7 +384,12 @@ function render(r, req, small) {
   frag.append(el("p", { class: "calc-dica", id: "edital-link-dica" }, small
     ? "O link leva a tabela de cargos: quem o abrir vê este mesmo resultado."
     : "A tabela é grande (ou veio de um arquivo) e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo."));
-  const edital = r.warnings.map((w) => ({ cargo: null, w }));
+  const concerned = (names) => {
+    if (!names || !names.length) return null;
+    const shown = names.slice(0, 3).join(", ") + (names.length > 3 ? ` e mais ${fmt(names.length - 3)}` : "");
+    return `${fmt(names.length)} ${names.length === 1 ? "cargo" : "cargos"} (${shown})`;
+  };
+  const edital = r.warnings.map((w) => ({ cargo: concerned(w.cargos), w }));
   frag.append(warningList("Avisos, conflitos e interpretações do edital", edital) || "");
   const own = r.cargos.flatMap((c) => c.warnings.map((w) => ({ cargo: c.cargo, w })));
   frag.append(warningList("Avisos de cada cargo", own) || "");
