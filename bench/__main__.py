@@ -11,9 +11,9 @@ site/ under /cotas/ with precompressed .gz files (like nginx gzip_static):
 - cold and warm time from navigation to the first reserved-seat answer and to "Pyodide ready"
   (the page's #calc-status[data-state=ready]);
 - bytes transferred by a law page and by the calculator page (counted by the server);
-and also the full build time (`python build.py`, with an empty build cache and again) and the
+and also the full build time (`python build.py`, with an empty build cache and again), the
 simulator throughput (100,000 candidates, 10,000 seats) in CPython and in Pyodide (Node, the built
-site's own files).
+site's own files) and the edital tool with 5,000 cargos in CPython (bench/bench_edital.py).
 Prints a table and writes bench/results/latest.json. Targets (issue 7) are printed beside the figures.
 """
 
@@ -296,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench.bench_large_input import main as measure_large_input
 
         report["sim_large_input"] = measure_large_input()
+        print("edital com 5.000 cargos em CPython…", file=sys.stderr)
+        from bench.bench_edital import measure as measure_edital
+
+        report["edital_cpython"] = measure_edital()
     if not args.skip_browser:
         print("Chromium…", file=sys.stderr)
         report["browser"] = measure_browser(args.runs)
@@ -393,6 +397,9 @@ def print_table(r: dict) -> None:
                 "",
             )
         )
+    for e in r.get("edital_cpython", []):
+        rows.append((f"edital, {thousands(e['cargos'])} cargos, {e['case']} (CPython, api.handle)",
+                     fmt_s(e["seconds"] * 1000), "≤ 0,2 s"))
     if "load_ms" in r.get("sim_pyodide", {}):
         rows.append(("Pyodide + calculadora no Node (carga)", fmt_s(r["sim_pyodide"]["load_ms"]), ""))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]

@@ -3,6 +3,7 @@ site served from a sub-path. Expected answers come from calculator.api.handle in
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -157,3 +158,22 @@ def test_big_table_is_not_put_in_the_link(ctx, server):
     other = open_calculator(ctx, server, page.url[len(server.base + "calculadora.html"):])
     wait_result(other, "pede-tabela")
     assert json.dumps(other.inner_text("#edital-resultado"), ensure_ascii=False).count("tabela") >= 1
+
+
+def test_upload_windows_1252_file_goes_to_python_as_bytes(ctx, server):
+    data = ("cargo;vagas;reservadas\r\nTécnico em Edificações;10;2\r\n"
+            "Auxiliar de Serviços;3;0\r\n").encode("cp1252")
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.check("#edital-modo-colar")
+    page.set_input_files("#edital-arquivo",
+                         files=[{"name": "edital.csv", "mimeType": "text/csv", "buffer": data}])
+    page.wait_for_function("document.querySelector('#edital-csv').value.includes('Edificações')")
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+
+    res = handle({"command": "edital", "norma": "ubatuba", "csv_base64": base64.b64encode(data).decode()})
+    names = page.eval_on_selector_all("#edital-tabela tbody th", "hs => hs.map(h => h.textContent)")
+    assert names == [c["cargo"] for c in res["result"]["cargos"]]
+    assert names == ["Técnico em Edificações", "Auxiliar de Serviços"]
+    assert "tabela" not in parse_qs(urlsplit(page.url).query)  # a file's table never goes in the link
