@@ -30,13 +30,16 @@ def make_csv(n: int = CARGOS, seed: int = 2026) -> str:
     return "\n".join(lines) + "\n"
 
 
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
+def best_of(fn, repeat: int) -> tuple[float, float]:
+    """(best wall-clock time, best CPU time of this process): on a machine shared with other work the
+    CPU time is the steadier figure; both are reported."""
+    wall = cpu = float("inf")
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
+        wall = min(wall, time.perf_counter() - t0)
+        cpu = min(cpu, time.process_time() - c0)
+    return wall, cpu
 
 
 def cases(table: str) -> list[tuple[str, str]]:
@@ -51,24 +54,25 @@ def cases(table: str) -> list[tuple[str, str]]:
     ]
 
 
-def measure(repeat: int = 5) -> list[dict]:
+def measure(repeat: int = 7) -> list[dict]:
     table = make_csv()
     out = []
     for name, request in cases(table):
         answer = handle(request)
         assert json.loads(answer)["ok"], answer[:300]
-        seconds = best_of(lambda r=request: handle(r), repeat)
-        out.append({"case": name, "cargos": CARGOS, "seconds": seconds, "answer_bytes": len(answer.encode())})
+        wall, cpu = best_of(lambda r=request: handle(r), repeat)
+        out.append({"case": name, "cargos": CARGOS, "seconds": wall, "cpu_seconds": cpu,
+                    "answer_bytes": len(answer.encode())})
     return out
 
 
-def main(repeat: int = 5) -> None:
+def main(repeat: int = 7) -> None:
     print(f"Edital com {CARGOS:,} cargos".replace(",", ".")
           + f" (api.handle: leitura do CSV e JSON incluídos), melhor de {repeat}; meta ≤ {TARGET_S} s")
     for row in measure(repeat):
         mark = "ok" if row["seconds"] <= TARGET_S else "ACIMA DA META"
-        print(f"  {row['case']:<45} {row['seconds']:.3f} s   resposta {row['answer_bytes'] / 1e6:.1f} MB"
-              f"   {mark}")
+        print(f"  {row['case']:<36} {row['seconds']:.3f} s (CPU {row['cpu_seconds']:.3f} s)   "
+              f"resposta {row['answer_bytes'] / 1e6:.1f} MB   {mark}")
     print(f"Python {sys.version.split()[0]}")
 
 

@@ -174,8 +174,7 @@ function shareQuery(req, table) {
   params.set("ferramenta", TOOL);
   for (const name of FIELDS) if (req[name] !== undefined) params.set(name, req[name]);
   const cargos = table.split(/\r\n|\n|\r/).filter((l) => l.trim()).length - 1;
-  const fromFile = mode() === "colar" && uploaded && table === uploaded.text;
-  const small = table && !fromFile && cargos <= URL_MAX_CARGOS && table.length <= URL_MAX_CHARS;
+  const small = table && cargos <= URL_MAX_CARGOS && table.length <= URL_MAX_CHARS;
   if (small) params.set("tabela", table);
   return { query: `?${params.toString()}#edital`, small };
 }
@@ -383,7 +382,7 @@ function render(r, req, small) {
   frag.append(buttons);
   frag.append(el("p", { class: "calc-dica", id: "edital-link-dica" }, small
     ? "O link leva a tabela de cargos: quem o abrir vê este mesmo resultado."
-    : "A tabela é grande (ou veio de um arquivo) e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo."));
+    : "A tabela é grande e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo."));
   const concerned = (names) => {
     if (!names || !names.length) return null;
     const shown = names.slice(0, 3).join(", ") + (names.length > 3 ? ` e mais ${fmt(names.length - 3)}` : "");
@@ -478,7 +477,8 @@ async function readFile(file) {
   }
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  uploaded = { text, base64: btoa(binary) };
+  // a text area gives its value with "\n" line breaks: compared in that form
+  uploaded = { text: text.replace(/\r\n?/g, "\n"), base64: btoa(binary) };
   return text;
 }
 
