@@ -65,6 +65,11 @@ def test_typed_rows_give_pythons_answer_with_status_in_words_and_a_chart(ctx, se
     for r, c in zip(rows, res["cargos"], strict=True):
         assert words[c["status"]] in r[4]  # the status in words, not only in colour
     assert "faltam 1" in rows[0][4]  # 13 vacancies: 20% = 2,6 → 3 (art. 2º, § 3º); announced 2
+    totals = page.eval_on_selector_all(
+        "#edital-tabela tfoot tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))")
+    t = res["totals"]
+    assert [row[2] for row in totals] == [str(t["reserved"]), str(t["reserved_aggregated"])]
+    assert totals[0][4].endswith("—") or words[t["status"]] in totals[0][4]
     # the bar chart: two bars per cargo with an announced number, one (required) otherwise; a text equivalent
     bars = page.eval_on_selector_all("#edital-resultado svg.calc-edital-grafico rect", "els => els.length")
     assert bars == sum(2 if c["announced"] is not None else 1 for c in res["cargos"])

@@ -254,15 +254,16 @@ function resultTable(r) {
   }
   t.append(body);
   const tot = r.totals;
-  t.append(el("tfoot", {},
-    el("tr", {}, el("th", { scope: "row" }, "Total (soma por cargo)"), el("td", {}, fmt(tot.vacancies)),
-      el("td", {}, fmt(tot.reserved)), el("td", {}, tot.announced === null ? "—" : fmt(tot.announced)),
-      el("td", {}, tot.status ? statusCell({ status: tot.status, missing: tot.reserved - tot.announced, excess: tot.announced - tot.reserved }) : ""),
-      el("td", {}, "")),
-    el("tr", {}, el("th", { scope: "row" }, "Concurso como um todo"), el("td", {}, fmt(tot.vacancies)),
-      el("td", {}, fmt(tot.reserved_aggregated)), el("td", {}, tot.announced === null ? "—" : fmt(tot.announced)),
-      el("td", {}, tot.status_aggregated ? statusCell({ status: tot.status_aggregated, missing: tot.reserved_aggregated - tot.announced, excess: tot.announced - tot.reserved_aggregated }) : ""),
-      el("td", {}, ""))));
+  const footRow = (title, reserved, status) =>
+    el("tr", {}, el("th", { scope: "row" }, title),
+      el("td", { "data-rotulo": head[1] }, fmt(tot.vacancies)),
+      el("td", { "data-rotulo": head[2] }, fmt(reserved)),
+      el("td", { "data-rotulo": head[3] }, tot.announced === null ? "—" : fmt(tot.announced)),
+      el("td", { "data-rotulo": head[4] }, status ? statusCell({ status, missing: reserved - tot.announced,
+        excess: tot.announced - reserved }) : "—"),
+      el("td", { class: "calc-vazio" }, ""));
+  t.append(el("tfoot", {}, footRow("Total (soma por cargo)", tot.reserved, tot.status),
+    footRow("Concurso como um todo", tot.reserved_aggregated, tot.status_aggregated)));
   return el("div", { class: "calc-rolagem" }, t);
 }
 
@@ -276,17 +277,17 @@ function svg(tag, attrs) {
 export function chart(r) {
   const cargos = r.cargos.slice(0, CHART_MAX);
   const max = Math.max(1, ...cargos.map((c) => Math.max(c.reserved, c.announced ?? 0)));
-  const label = 150;
-  const width = 460;
-  const bar = 10;
+  const label = 140;
+  const width = 230;
+  const bar = 11;
   const rowH = 2 * bar + 12;
-  const height = cargos.length * rowH + 24;
+  const height = cargos.length * rowH + 8;
   const root = svg("svg", { viewBox: `0 0 ${label + width + 40} ${height}`, class: "calc-edital-grafico",
     "aria-hidden": "true", focusable: "false" });
   cargos.forEach((c, i) => {
     const y = i * rowH + 4;
     const name = svg("text", { x: label - 6, y: y + bar + 4, "text-anchor": "end", class: "calc-grafico-rotulo" });
-    name.textContent = c.cargo.length > 24 ? `${c.cargo.slice(0, 23)}…` : c.cargo;
+    name.textContent = c.cargo.length > 22 ? `${c.cargo.slice(0, 21)}…` : c.cargo;
     root.append(name);
     const rows = [["exigida", c.reserved], ["anunciada", c.announced]];
     rows.forEach(([kind, value], k) => {
@@ -309,7 +310,9 @@ export function chart(r) {
   fig.append(root);
   fig.append(el("ul", { class: "calc-legenda", "aria-hidden": "true" },
     el("li", {}, el("span", { class: "calc-cor calc-barra-exigida" }), " Reserva exigida pela norma"),
-    el("li", {}, el("span", { class: "calc-cor calc-barra-anunciada" }), " Reserva anunciada pelo edital")));
+    el("li", {}, el("span", { class: "calc-cor calc-barra-anunciada" }), " Reserva anunciada pelo edital"),
+    el("li", {}, el("span", { class: "calc-cor calc-barra-anunciada calc-barra-abaixo" }),
+      " Anunciada abaixo da exigida")));
   const more = r.cargos.length > CHART_MAX ? ` O gráfico mostra os ${CHART_MAX} primeiros de ${fmt(r.cargos.length)} cargos.` : "";
   fig.append(el("figcaption", {},
     `Gráfico: reserva exigida e anunciada por cargo. Os mesmos números, em texto, estão na tabela acima.${more}`));
