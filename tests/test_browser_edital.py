@@ -183,3 +183,23 @@ def test_upload_windows_1252_file_goes_to_python_as_bytes(ctx, server):
     assert names == ["Técnico em Edificações", "Auxiliar de Serviços"]
     # a small table goes in the link whatever its source (as text: the link is text)
     assert parse_qs(urlsplit(page.url).query)["tabela"][0].startswith("cargo;vagas;reservadas\nTécnico")
+
+
+def test_call_order_with_nominations_beyond_the_vacancies(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#ordem-norma", "ubatuba")
+    type_into(page, "#ordem-vagas", "10")
+    type_into(page, "#ordem-nomeacoes", "20")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#ordem-resultado').dataset.origem === 'python'",
+                           timeout=PY_TIMEOUT)
+    res = handle({"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"})["result"]
+    text = page.inner_text("#ordem-resultado")
+    assert "4 de 20 nomeações vão para a reserva racial (a norma reserva 2)" in text
+    assert "Nomeações destinadas à reserva racial: 3ª, 8ª, 13ª, 18ª." in text
+    assert res["positions"] == [3, 8, 13, 18]
+    assert page.eval_on_selector_all("#ordem-resultado svg rect", "els => els.length") == 20
+    for w in res["warnings"]:
+        assert w["message"] in text
+    assert parse_qs(urlsplit(page.url).query)["nomeacoes"] == ["20"]

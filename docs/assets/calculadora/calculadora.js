@@ -31,7 +31,7 @@ const LIST_NAMES = {
 const TOOLS = ["reserva", "ordem", "simular"];
 const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],
-  ordem: ["norma", "vagas", "percentual", "leitura"],
+  ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes"],
   simular: ["norma", "vagas", "percentual", "vagas_pcd", "vagas_femininas", "leitura", "precedencia",
     "substituicao", "preenchimento", "equidade_genero", "csv"],
 };
@@ -273,7 +273,7 @@ const samePercent = (a, b) => String(a).trim().replace(",", ".").replace(/\.0*$/
 function tableLookup(tables, command, req) {
   if (!tables || !tables.norms) return null;
   if (command !== "reserva" && command !== "ordem") return null;
-  if (req.data_edital || req.leitura || req.vinculo) return null;
+  if (req.data_edital || req.leitura || req.vinculo || req.nomeacoes) return null;
   if (!/^\d+$/.test(req.vagas || "")) return null;
   const n = Number(req.vagas);
   const normTable = tables.norms[req.norma];
@@ -568,7 +568,7 @@ function renderStrip(total, positions, interpreted = []) {
 
 function renderOrder(result, req) {
   const frag = document.createDocumentFragment();
-  const total = Number(result.vacancies ?? req.vagas);
+  const total = Number(result.nominations ?? result.vacancies ?? req.vagas); // nominations may exceed vacancies
   const positions = result.positions || [];
   const count = result.positions_total ?? positions.length;
   frag.append(
@@ -577,6 +577,10 @@ function renderOrder(result, req) {
         (result.reserved !== undefined && result.reserved !== count ? ` (a norma reserva ${fmt(result.reserved)})` : ""),
     ),
   );
+  if (result.nominations !== undefined && result.nominations !== result.vacancies) {
+    frag.append(el("p", { class: "calc-leitura" }, `Nomeações além das vagas: ${fmt(result.nominations)} nomeações ` +
+      `para ${fmt(result.vacancies)} vagas oferecidas; a reserva e os limiares são os das vagas oferecidas.`));
+  }
   if (result.reading_description || result.reading) {
     frag.append(el("p", { class: "calc-leitura" }, `Leitura adotada: ${result.reading_description || result.reading}`.replace(/([^.…])$/, "$1.")));
   }
