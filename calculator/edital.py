@@ -141,7 +141,7 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
         display[col] = csvinput._shown(raw) or col
     for col in _REQUIRED:
         if col not in col_index:
-            sep = "tabulação" if delimiter == "\t" else delimiter
+            sep = _sep_name(delimiter)
             raise InputError(
                 f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
                 f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
@@ -166,7 +166,7 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
         if len(row) > width and any(cell.strip() for cell in row[width:]):
             raise InputError(
                 f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
-                f"({width}); confira o separador “{delimiter}” e as aspas.", FIELD)
+                f"({width}); confira o separador “{_sep_name(delimiter)}” e as aspas.", FIELD)
         row = row + [""] * (width - len(row))
         name = " ".join(row[col_index["cargo"]].split())
         if not name:
@@ -200,6 +200,10 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
     if not rows:
         raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
     return rows
+
+
+def _sep_name(delimiter: str) -> str:
+    return "tabulação" if delimiter == "\t" else delimiter
 
 
 def _cargo_key(name: str) -> str:
