@@ -119,8 +119,8 @@ def _ordem_args(p: argparse.ArgumentParser) -> None:
                    help="proporcional (padrão em Ubatuba e Lins) ou quinta (a cada bloco completo; "
                         "Quissamã: só quinta, art. 3º, § 1º)")
     p.add_argument("--nomeacoes", metavar="M",
-                   help="nomeações além das vagas (cadastro de reserva; M ≥ vagas): a ordem continua pela "
-                        "mesma regra, com os limiares das vagas oferecidas")
+                   help="total de nomeações, além das vagas (cadastro de reserva; M ≥ vagas): a ordem "
+                        "continua pela mesma regra, com os limiares das vagas oferecidas")
 
 
 def _parametros_args(p: argparse.ArgumentParser) -> None:

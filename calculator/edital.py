@@ -602,7 +602,8 @@ def cli_arguments(p) -> None:
     p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
     p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
     p.add_argument("--nomeacoes", metavar="M",
-                   help="nomeações previstas em cada cargo, além das vagas (cadastro de reserva; ≥ vagas)")
+                   help="total de nomeações previstas em cada cargo, contando as vagas (cadastro de reserva; "
+                        "pelo menos as vagas de cada cargo; a coluna nomeacoes dá um número por cargo)")
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
