@@ -19,6 +19,7 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass
+from fractions import Fraction
 
 from calculator import csvinput
 from calculator.core import get_norm, order, reserve
@@ -29,6 +30,7 @@ from calculator.rules import (
     collect_basis,
     count_phrase,
     format_int,
+    format_percent,
     reserved_phrase,
     step,
     unique,
@@ -249,7 +251,7 @@ def _percent_kind(module) -> tuple[str, list[str]]:
 
 
 def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
-            applies: object) -> tuple[str | None, list[dict]]:
+            applies: object, note: str = "") -> tuple[str | None, list[dict]]:
     if announced is None:
         return None, []
     if announced == reserved:
@@ -259,7 +261,7 @@ def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[st
         return "abaixo", [warning(
             "edital_reserva_abaixo", "aviso",
             f"O edital anuncia {reserved_phrase(announced)}, mas a norma exige {format_int(reserved)}: "
-            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.", kind_basis)]
+            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.{note}", kind_basis)]
     extra = announced - reserved
     more = count_phrase(extra, "vaga", "vagas")
     lead = f"O edital anuncia {reserved_phrase(announced)}"
@@ -297,6 +299,10 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     aggregated = reserve(norm, max(total, 1), percent, edital_date, scope)
     reserved_aggregated = aggregated["reserved"] if total else 0
     kind, kind_basis = _percent_kind(module)
+    above_minimum = ""  # an edital that reserves more than the norm's minimum is held to its own figure
+    if kind == "minimo" and Fraction(aggregated["percent"]) > module.PARAMS["percentual_minimo"].value:
+        above_minimum = (f" A conta usa o percentual informado ({aggregated['percent_display']}), acima do "
+                         f"mínimo de {format_percent(module.PARAMS['percentual_minimo'].value)} da norma.")
     cache: dict[tuple[int, int | None], dict] = {}
 
     def compute(n: int, m: int | None, row: CargoRow) -> dict:
@@ -379,7 +385,8 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         r, o = res["r"], res["o"]
         skey = (id(res), c.announced)
         if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
-            status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"])
+            status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"],
+                                              above_minimum)
             shared = shared_cache.get(id(res))
             if shared is None:
                 shared = shared_cache[id(res)] = {

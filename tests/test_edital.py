@@ -336,3 +336,10 @@ def test_shared_warnings_are_said_once_with_the_cargos_they_concern():
     # the concurso's steps hold what every cargo shares (the percentage, art. 1º); each cargo keeps its own
     assert r["steps"][0]["basis"] == ["ubatuba:art1_cpt", "ubatuba:art2_par1"]
     assert any("20% de 13 = 2,6" in s["text"] for s in by_name(r)["Médico"]["steps"])
+
+
+def test_ubatuba_edital_percentage_above_the_minimum_is_said():
+    # Art. 1º: a minimum of 20%; an edital of 30% is held to its own figure (30% of 10 = 3), and says so.
+    c = edital("ubatuba", "cargo;vagas;reservadas\nA;10;2\n", percentual="30")["cargos"][0]
+    assert (c["reserved"], c["status"], c["missing"]) == (3, "abaixo", 1)
+    assert "percentual informado (30%), acima do mínimo de 20%" in c["warnings"][-1]["message"]
