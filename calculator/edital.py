@@ -6,27 +6,19 @@ Generic over the norms: each cargo's answer is exactly `reserva` (calculator.cor
 between norms is only data — which reading of "per cargo" vs "the concurso" each text supports
 (:data:`READINGS_BASIS`) and what kind of percentage the norm sets (read from its ``PARAMS``).
 
-Input: a CSV table of cargos (columns ``cargo``, ``vagas``, optional ``reservadas``, ``vagas_pcd`` and
-``nomeacoes``), decoded like the classification list (calculator.csvinput: ``,`` or ``;``, UTF-8 with or
-without BOM, Windows-1252, header names case- and accent-insensitive).  Every problem is an InputError
-with one pt-BR line naming the line and the column (field "csv").
+Input: the table of cargos read by calculator.cargos (``read_cargos``).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-import unicodedata
-from dataclasses import dataclass
 from fractions import Fraction
 
 from calculator import csvinput
+from calculator.cargos import CargoRow, read_cargos
 from calculator.core import get_norm, order, reserve
 from calculator.errors import InputError
 from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
-    MAX_VACANCIES,
     collect_basis,
     count_phrase,
     format_int,
@@ -36,22 +28,6 @@ from calculator.rules import (
     unique,
     warning,
 )
-
-FIELD = "csv"
-
-#: canonical column → accepted (normalised) header spellings
-COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
-    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade"),
-    "vagas": ("vagas", "n_vagas", "no_vagas", "numero_de_vagas", "total_de_vagas", "vagas_oferecidas",
-              "total_vagas", "vagas_totais"),
-    "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
-                   "cotas", "cota_racial", "vagas_cotas"),
-    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia"),
-    "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
-}
-_HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
-_REQUIRED = ("cargo", "vagas")
-_SEPARATORS = re.compile(r"[\s\-./]+")
 
 #: What each text says about counting the reserve per cargo or for the whole concurso.  Each entry:
 #: (basis, what the text says) for the per-cargo reading and for the concurso read as one; an empty
@@ -88,149 +64,6 @@ _ADC41 = {
               "acórdão)",
     "date": "2017-06-08",
 }
-
-
-@dataclass(slots=True)
-class CargoRow:
-    """One row of the table of cargos (values validated)."""
-
-    name: str
-    vacancies: int
-    line: int
-    announced: int | None = None
-    pcd: int | None = None
-    nominations: int | None = None
-
-
-# --- reading the table ---------------------------------------------------------------------------
-def read_cargos(data: bytes) -> list[CargoRow]:
-    """Parse and validate a table of cargos (CSV bytes). Raises InputError (field "csv")."""
-    text, _encoding = csvinput._decode(data)
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
-    if not text.strip():
-        raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
-                         FIELD)
-    lines = io.StringIO(text, newline="").readlines()
-    first = 0
-    while first < len(lines) and not lines[first].strip():
-        first += 1
-    delimiter = csvinput._sniff_delimiter(lines[first])
-    state = {"line": first + 1}
-    try:
-        return _parse(lines, first, delimiter, state)
-    except csv.Error as exc:
-        raise InputError(f"Linha {state['line']}: CSV malformado ({csvinput._csv_reason(exc)}).",
-                         FIELD) from None
-
-
-def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[CargoRow]:
-    reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
-    header = next(reader)
-    header_line = first + 1
-    col_index: dict[str, int] = {}
-    display: dict[str, str] = {}
-    for i, raw in enumerate(header):
-        col = _HEADER_TO_COLUMN.get(csvinput.normalise(raw))
-        if col is None:
-            continue
-        if col in col_index:
-            raise InputError(
-                f"Linha {header_line}, coluna {i + 1} (“{csvinput._shown(raw)}”): a coluna “{col}” aparece "
-                "mais de uma vez no cabeçalho.", FIELD)
-        col_index[col] = i
-        display[col] = csvinput._shown(raw) or col
-    for col in _REQUIRED:
-        if col not in col_index:
-            sep = _sep_name(delimiter)
-            raise InputError(
-                f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
-                f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
-                FIELD)
-    width = len(header)
-
-    def where(line: int, col: str) -> str:
-        return f"Linha {line}, coluna {col_index[col] + 1} (“{display[col]}”)"
-
-    rows: list[CargoRow] = []
-    seen: dict[str, int] = {}
-    physical_end = header_line
-    while True:
-        state["line"] = physical_end + 1
-        row = next(reader, None)
-        if row is None:
-            break
-        line = physical_end + 1
-        physical_end = first + reader.line_num
-        if not "".join(row).strip():
-            continue
-        if len(row) > width and any(cell.strip() for cell in row[width:]):
-            raise InputError(
-                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
-                f"({width}); confira o separador “{_sep_name(delimiter)}” e as aspas.", FIELD)
-        row = row + [""] * (width - len(row))
-        name = " ".join(row[col_index["cargo"]].split())
-        if not name:
-            raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
-        key = _cargo_key(name)
-        if key in seen:
-            raise InputError(
-                f"{where(line, 'cargo')}: o cargo “{csvinput._shown(name)}” repete o da linha {seen[key]} "
-                "(cada cargo deve aparecer uma vez; some as vagas numa linha só).", FIELD)
-        seen[key] = line
-        vacancies = _count(row[col_index["vagas"]], where(line, "vagas"), "o número de vagas", True)
-        values = {}
-        for col, what in (("reservadas", "o número de vagas reservadas"),
-                          ("vagas_pcd", "o número de vagas PcD"), ("nomeacoes", "o número de nomeações")):
-            values[col] = (_count(row[col_index[col]], where(line, col), what, False)
-                           if col in col_index else None)
-        if values["reservadas"] is not None and values["reservadas"] > vacancies:
-            raise InputError(
-                f"{where(line, 'reservadas')}: {format_int(values['reservadas'])} vagas reservadas é mais "
-                f"que as {format_int(vacancies)} vagas do cargo.", FIELD)
-        if values["vagas_pcd"] is not None and values["vagas_pcd"] > vacancies:
-            raise InputError(
-                f"{where(line, 'vagas_pcd')}: {format_int(values['vagas_pcd'])} vagas PcD é mais que as "
-                f"{format_int(vacancies)} vagas do cargo.", FIELD)
-        if values["nomeacoes"] is not None and values["nomeacoes"] < vacancies:
-            raise InputError(
-                f"{where(line, 'nomeacoes')}: {format_int(values['nomeacoes'])} nomeações é menos que as "
-                f"{format_int(vacancies)} vagas do cargo (as nomeações incluem as vagas oferecidas).", FIELD)
-        rows.append(CargoRow(name, vacancies, line, values["reservadas"], values["vagas_pcd"],
-                             values["nomeacoes"]))
-    if not rows:
-        raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
-    return rows
-
-
-def _sep_name(delimiter: str) -> str:
-    return "tabulação" if delimiter == "\t" else delimiter
-
-
-def _cargo_key(name: str) -> str:
-    """Two cargos are the same if their names differ only in case, accents, spaces or punctuation."""
-    plain = name.casefold()
-    if not plain.isascii():  # accents off ("Matemática" = "Matematica"); other symbols dropped
-        plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode("ascii") or plain
-    return _SEPARATORS.sub("_", plain).strip("_")
-
-
-def _count(raw: str, where: str, what: str, required: bool) -> int | None:
-    s = raw.strip()
-    if not s:
-        if required:
-            raise InputError(f"{where}: {what} está vazio (use 0 se o cargo não oferece vagas).", FIELD)
-        return None
-    if s.isascii() and s.isdigit():
-        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
-            raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
-                             FIELD)
-        return int(s)
-    shown = csvinput._shown(s)
-    if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
-        raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
-    raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)
 
 
 # --- the computation -----------------------------------------------------------------------------
