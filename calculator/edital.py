@@ -513,7 +513,8 @@ def render_text(res: dict) -> str:
                      f"relação à soma por cargo; {STATUS_NAMES[t['status_aggregated']]} em relação ao "
                      "concurso como um todo.")
     if t["status_counts"]["abaixo"]:
-        lines.append(f"Cargos abaixo da reserva: {format_int(t['status_counts']['abaixo'])} (faltam "
+        lines.append(f"Cargos abaixo da reserva: {format_int(t['status_counts']['abaixo'])} "
+                     f"({'falta' if t['missing'] == 1 else 'faltam'} "
                      f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).")
     lines.append("")
     headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", "Situação", "Nomeações pela reserva"]
@@ -521,7 +522,7 @@ def render_text(res: dict) -> str:
     for c in res["cargos"]:
         status = STATUS_NAMES[c["status"]]
         if c["status"] == "abaixo":
-            status += f" (faltam {format_int(c['missing'])})"
+            status += f" ({'falta' if c['missing'] == 1 else 'faltam'} {format_int(c['missing'])})"
         elif c["status"] == "acima":
             status += f" (+{format_int(c['excess'])})"
         vac = format_int(c["vacancies"])

@@ -64,7 +64,7 @@ def test_typed_rows_give_pythons_answer_with_status_in_words_and_a_chart(ctx, se
     words = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima", None: "não informado"}
     for r, c in zip(rows, res["cargos"], strict=True):
         assert words[c["status"]] in r[4]  # the status in words, not only in colour
-    assert "faltam 1" in rows[0][4]  # 13 vacancies: 20% = 2,6 → 3 (art. 2º, § 3º); announced 2
+    assert "falta 1" in rows[0][4]  # 13 vacancies: 20% = 2,6 → 3 (art. 2º, § 3º); announced 2
     totals = page.eval_on_selector_all(
         "#edital-tabela tfoot tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))")
     t = res["totals"]

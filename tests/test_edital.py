@@ -280,7 +280,7 @@ def test_text_output_is_a_ptbr_table_ending_with_the_disclaimer():
     out = cli("edital", "--norma", "quissama", "-", stdin=b"cargo;vagas;reservadas\nGari;10;1\n")
     assert out.returncode == 0
     text = out.stdout.decode()
-    assert "Cargo" in text and "Exigidas" in text and "Anunciadas" in text and "abaixo (faltam 1)" in text
+    assert "Cargo" in text and "Exigidas" in text and "Anunciadas" in text and "abaixo (falta 1)" in text
     assert text.rstrip().endswith("Não é orientação jurídica.")
 
 
@@ -343,3 +343,12 @@ def test_ubatuba_edital_percentage_above_the_minimum_is_said():
     c = edital("ubatuba", "cargo;vagas;reservadas\nA;10;2\n", percentual="30")["cargos"][0]
     assert (c["reserved"], c["status"], c["missing"]) == (3, "abaixo", 1)
     assert "percentual informado (30%), acima do mínimo de 20%" in c["warnings"][-1]["message"]
+
+
+def test_sample_file_shows_the_fragmentation():
+    # docs/assets/exemplo-edital.csv: five professor specialties of 1–2 vacancies (art. 2º, § 2º: no
+    # reserve each), 5 + 13 + 2 more → 4 per cargo; 28 in the concurso × 20% = 5,6 → 6.
+    out = cli("edital", "--norma", "ubatuba", "--json", str(ROOT / "docs" / "assets" / "exemplo-edital.csv"))
+    r = json.loads(out.stdout)
+    t = r["totals"]
+    assert (t["reserved"], t["reserved_aggregated"], t["announced"]) == (4, 6, 3)

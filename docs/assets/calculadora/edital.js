@@ -225,7 +225,7 @@ function statusCell(c) {
   if (!c.status) return el("span", { class: "calc-situacao-nenhum" }, "— (não informado)");
   const s = STATUS[c.status];
   let word = s.word;
-  if (c.status === "abaixo") word += ` (faltam ${fmt(c.missing)})`;
+  if (c.status === "abaixo") word += ` (${c.missing === 1 ? "falta" : "faltam"} ${fmt(c.missing)})`;
   if (c.status === "acima") word += ` (+${fmt(c.excess)})`;
   return el("span", { class: `calc-situacao ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
 }
@@ -365,7 +365,7 @@ function render(r, req, small) {
   const summary = [`${fmt(t.cargos)} ${t.cargos === 1 ? "cargo" : "cargos"}, ${fmt(t.vacancies)} ${t.vacancies === 1 ? "vaga" : "vagas"}.`];
   if (counts.conforme + counts.abaixo + counts.acima) {
     summary.push(`Conforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
-      (counts.abaixo ? ` (faltam ${fmt(t.missing)} ${t.missing === 1 ? "vaga reservada" : "vagas reservadas"})` : "") +
+      (counts.abaixo ? ` (${t.missing === 1 ? "falta 1 vaga reservada" : `faltam ${fmt(t.missing)} vagas reservadas`})` : "") +
       `; acima: ${fmt(counts.acima)}; sem número anunciado: ${fmt(counts.sem_informacao)}.`);
   }
   frag.append(el("p", { class: "calc-edital-resumo" }, summary.join(" ")));
