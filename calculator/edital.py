@@ -264,13 +264,15 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
 
     steps = edital_steps + [step(
         f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
-        f"{reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0])]
+        f"{reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0],
+        no_basis=not READINGS_BASIS[module.SLUG]["cargo"][0])]
     agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
                 f"{reserved_phrase(reserved_aggregated)}")
     if total:
         agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
                      f"{aggregated['exact_display']})")
-    steps.append(step(agg_text + ".", READINGS_BASIS[module.SLUG]["concurso"][0]))
+    steps.append(step(agg_text + ".", READINGS_BASIS[module.SLUG]["concurso"][0],
+                      no_basis=not READINGS_BASIS[module.SLUG]["concurso"][0]))
     warnings = list(edital_warnings)
     context = []
     if sum_reserved != reserved_aggregated:
@@ -282,7 +284,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
             "percentual) continuam os das vagas oferecidas; a ordem de nomeação continua pela mesma regra "
             "nas nomeações adicionais (veja cada cargo).",
-            list(module_beyond_basis(module.SLUG))))
+            list(module_beyond_basis(module.SLUG)), no_basis=not module_beyond_basis(module.SLUG)))
     totals = {
         "cargos": len(cargos),
         "vacancies": total,
@@ -303,7 +305,8 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             f"O total anunciado pelo edital ({reserved_phrase(sum_announced)}) alcança a soma das reservas "
             f"por cargo ({format_int(sum_reserved)}), mas fica abaixo da reserva do concurso lido como um "
             f"todo ({format_int(reserved_aggregated)}).",
-            list(READINGS_BASIS[module.SLUG]["concurso"][0])))
+            list(READINGS_BASIS[module.SLUG]["concurso"][0]),
+            no_basis=not READINGS_BASIS[module.SLUG]["concurso"][0]))
     result = {
         "command": "edital",
         "norm": module.SLUG,
@@ -364,10 +367,11 @@ def _no_vacancies(module, percent: object, scope: object) -> dict:
             "não há vaga a reservar nem ordem de nomeação.")
     basis = list(READINGS_BASIS[module.SLUG]["cargo"][0]) or list(READINGS_BASIS[module.SLUG]["concurso"][0])
     r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
-         "basis": basis, "steps": [step(text, basis)], "warnings": [warning(
+         "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
              "edital_cargo_sem_vagas", "aviso",
              "Cargo sem vagas oferecidas: sem reserva e sem ordem; se houver nomeações (cadastro de "
-             "reserva), o texto não diz como contar a reserva delas (sem base no corpus).", [])]}
+             "reserva), o texto não diz como contar a reserva delas (sem base no corpus).", [],
+             no_basis=True)]}
     o = {"positions": [], "positions_total": 0, "positions_truncated": False, "reserved": 0, "reading": None,
          "basis": [], "warnings": [], "steps": []}
     return {"r": r, "o": o}
@@ -385,7 +389,7 @@ def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: in
         f"({format_int(total)} vagas): {reserved_phrase(aggregated)} — {conc_text}. A leitura {higher} "
         "reserva mais; a calculadora não escolhe por você: a tabela mostra a reserva por cargo, e o total do "
         "concurso aparece ao lado.",
-        list(cargo_basis) + list(conc_basis))
+        list(cargo_basis) + list(conc_basis), no_basis=not (cargo_basis or conc_basis))
 
 
 # --- API and CLI glue ----------------------------------------------------------------------------
@@ -496,7 +500,7 @@ def _concerned(names: list[str] | None) -> str | None:
 
 def render_text(res: dict) -> str:
     from calculator.labels import NORM_CITATION, short_labels
-    from calculator.text import KIND_NAMES
+    from calculator.text import KIND_NAMES, _refs
 
     t = res["totals"]
     lines = [f"Edital — {res['norm_title']}"]
@@ -551,15 +555,15 @@ def render_text(res: dict) -> str:
                       format_int(t["reserved_aggregated"]), "", "", ""]))
     lines += ["", "Passo a passo (concurso):"]
     for i, s in enumerate(res["steps"], 1):
-        lines.append(f"  {i}. {s['text']}" + (f" [{short_labels(s['basis'])}]" if s["basis"] else ""))
+        lines.append(f"  {i}. {s['text']}{_refs(s['basis'], s)}")
     warned = [(_concerned(w.get("cargos")), w) for w in res["warnings"]]
     warned += [(c["cargo"], w) for c in res["cargos"] for w in c["warnings"]]
     if warned:
         lines += ["", "Avisos:"]
         for cargo, w in warned:
             where = f"{cargo}: " if cargo else ""
-            refs = f" [{short_labels(w['basis'])}]" if w["basis"] else " [sem base no corpus]"
-            lines.append(f"  - ({KIND_NAMES.get(w['kind'], 'aviso')}) {where}{w['message']}{refs}")
+            kind = KIND_NAMES.get(w["kind"], "aviso")
+            lines.append(f"  - ({kind}) {where}{w['message']}{_refs(w['basis'], w)}")
     for ctx in res.get("context", []):
         lines += ["", f"{ctx['text']} Fonte: {ctx['source']}."]
     by_norm: dict[str, list[str]] = {}
@@ -568,6 +572,5 @@ def render_text(res: dict) -> str:
     lines += ["", "Base legal:"]
     for slug, refs in by_norm.items():
         lines.append(f"  {NORM_CITATION.get(slug, slug)}: {short_labels(refs)}")
-    lines += ["", "Não é orientação jurídica."]
     return "\n".join(lines)
 

@@ -138,7 +138,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
             f"{format_int(n)} primeiras seguem a ordem acima; da {format_int(n + 1)}ª em diante a ordem "
             f"continua pela mesma regra, com {format_percent(p)} (o percentual das vagas oferecidas): "
             f"{count_phrase(positions_total, 'nomeação reservada', 'nomeações reservadas')} entre as "
-            f"{format_int(m)}.", beyond))
+            f"{format_int(m)}.", beyond, no_basis=not beyond))
         warnings.append(warning(
             "nomeacoes_alem_das_vagas", "interpretacao",
             f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
@@ -158,7 +158,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
             "nomeacoes_alem_das_vagas", "interpretacao",
             f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
             f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
-            f"nomeações adicionais também não têm.{where}", beyond))
+            f"nomeações adicionais também não têm.{where}", beyond, no_basis=not beyond))
     shown = positions[:POSITIONS_LIMIT]
     result.update({
         "positions": shown,
