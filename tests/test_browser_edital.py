@@ -15,6 +15,7 @@ from tests.test_browser import (  # noqa: F401 - pytest fixtures
     ctx,
     handle,
     open_calculator,
+    run_axe,
     sentence,
     server,
     type_into,
@@ -203,3 +204,16 @@ def test_call_order_with_nominations_beyond_the_vacancies(ctx, server):
     for w in res["warnings"]:
         assert w["message"] in text
     assert parse_qs(urlsplit(page.url).query)["nomeacoes"] == ["20"]
+
+
+def test_axe_edital_with_results_and_an_error(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.click("#edital-exemplo")
+    wait_result(page)
+    assert run_axe(page) == []
+    assert run_axe(page, impacts=("moderate",), rules=["heading-order"]) == []
+    type_rows(page, [("Gari", "x", "")])
+    page.click("#form-edital button[type=submit]")
+    wait_result(page, "erro")
+    assert run_axe(page) == []
