@@ -285,6 +285,16 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "percentual) continuam os das vagas oferecidas; a ordem de nomeação continua pela mesma regra "
             "nas nomeações adicionais (veja cada cargo).",
             list(module_beyond_basis(module.SLUG)), no_basis=not module_beyond_basis(module.SLUG)))
+    if aggregated["scope"] in getattr(module, "SET_SCOPES", ()):
+        # the norm counts these posts as a set (Ubatuba: cargos em comissão, art. 8º; estágios per órgão)
+        scope_param = module.PARAMS.get("abrangencia")
+        scope_basis = list(scope_param.basis) if scope_param is not None else []
+        warnings.insert(0, warning(
+            "edital_vinculo_conjunto", "interpretacao",
+            f"Com o vínculo \"{module.SCOPES[aggregated['scope']]}\", a norma aplica o percentual a um "
+            "conjunto de postos, não cargo a cargo: se as linhas da tabela formam esse conjunto, a conta que "
+            "o texto descreve é a do conjunto (a linha \"Concurso como um todo\"), não a soma por cargo.",
+            scope_basis, no_basis=not scope_basis))
     totals = {
         "cargos": len(cargos),
         "vacancies": total,

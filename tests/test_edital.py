@@ -352,3 +352,11 @@ def test_sample_file_shows_the_fragmentation():
     r = json.loads(out.stdout)
     t = r["totals"]
     assert (t["reserved"], t["reserved_aggregated"], t["announced"]) == (4, 6, 3)
+
+
+def test_set_scopes_point_to_the_whole_set():
+    # Ubatuba art. 8º: cargos em comissão are counted as a set; the edital says which reading that is.
+    r = edital("ubatuba", "cargo;vagas\nAssessor;4\nDiretor;3\nChefe;3\n", vinculo="comissao")
+    w = next(w for w in r["warnings"] if w["code"] == "edital_vinculo_conjunto")
+    assert "ubatuba:art8_cpt" in w["basis"] and "Concurso como um todo" in w["message"]
+    assert "edital_vinculo_conjunto" not in codes(edital("ubatuba", "cargo;vagas\nA;4\n")["warnings"])
