@@ -9,7 +9,6 @@ an InputError with one pt-BR line naming the line and the column (field "csv").
 from __future__ import annotations
 
 import csv
-import io
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -50,14 +49,22 @@ class CargoRow:
 # --- reading the table ---------------------------------------------------------------------------
 def read_cargos(data: bytes) -> list[CargoRow]:
     """Parse and validate a table of cargos (CSV bytes). Raises InputError (field "csv")."""
+    if isinstance(data, bytes | bytearray | memoryview) and len(data) > csvinput.MAX_CSV_BYTES:
+        raise InputError(f"O arquivo passa de {csvinput.MAX_CSV_LABEL}, o limite da tabela de cargos; "
+                         "retire as colunas que a ferramenta não usa ou divida a tabela.", FIELD)
     text, _encoding = csvinput._decode(data)
     if "\x00" in text:
+        if csvinput._looks_utf16(text):
+            raise InputError(csvinput._UTF16, FIELD)
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
-    if not text.strip():
+    bom = 0  # a second byte-order mark (a file saved twice "with BOM") is not part of the first name
+    while text.startswith("\ufeff", bom):
+        bom += 1
+    if not text[bom:].strip():
         raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
                          FIELD)
-    lines = io.StringIO(text, newline="").readlines()
+    lines = [m.group() for m in csvinput._LINE.finditer(text, bom)]
     first = 0
     while first < len(lines) and not lines[first].strip():
         first += 1

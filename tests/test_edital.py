@@ -288,6 +288,7 @@ def test_text_output_is_a_ptbr_table_ending_with_the_disclaimer():
     "\ufeffCargo,VAGAS,Reservadas\nTécnico,10,2\n".encode(),              # UTF-8 with BOM, commas, case
     "cargo;vagas;reservadas\r\nTécnico;10;2\r\n".encode("windows-1252"),  # what Excel exports in Brazil
     "Função;Vagas oferecidas;Vagas reservadas;Vagas PcD\nTécnico;10;2;1\n".encode(),  # accents, aliases
+    "\ufeff\ufeffcargo;vagas;reservadas\nTécnico;10;2\n".encode(),  # saved twice "with BOM"
 ])
 def test_input_forms(data):
     out = cli("edital", "--norma", "ubatuba", "--json", "-", stdin=data)
@@ -308,6 +309,7 @@ BAD = [
     (b"cargo;vagas\n", [], "Linha 2: o arquivo tem cabeçalho, mas nenhum cargo"),
     (b"cargo;vagas\nA;3\n\x81\x8d;4\n", [], "Linha 3, coluna 1: o arquivo contém bytes que não"),
     (b"cargo;vagas\nA;3\n", ["--norma", "lins"], "para Lins, informe o percentual"),
+    ("cargo;vagas\nA;3\n".encode("utf-16-le"), [], "Linha 1: o arquivo está em UTF-16"),
 ]
 
 
