@@ -217,3 +217,24 @@ def test_axe_edital_with_results_and_an_error(ctx, server):
     page.click("#form-edital button[type=submit]")
     wait_result(page, "erro")
     assert run_axe(page) == []
+
+
+def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
+    from calculator import csvinput
+
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    big = b"cargo;vagas\n" + b"x" * csvinput.MAX_CSV_BYTES
+    expected = handle({"command": "edital", "norma": "ubatuba",
+                       "csv_base64": base64.b64encode(big).decode()})["error"]["message"]
+    page.evaluate("""(size) => {
+        const input = document.querySelector('#edital-arquivo');
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(size)], 'grande.csv', { type: 'text/csv' }));
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+    }""", csvinput.MAX_CSV_BYTES + 1)
+    box = page.locator("#edital-csv-erro")
+    box.wait_for(state="visible", timeout=10_000)
+    assert box.inner_text() == sentence(expected)
+    assert page.input_value("#edital-csv") == ""

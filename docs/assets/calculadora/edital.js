@@ -5,7 +5,7 @@
 // Own module, so the rest of the page stays as it is; it uses the page's helpers (calculadora.js).
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
 
-import { calc, sentence } from "./calculadora.js";
+import { calc, MAX_CSV_BYTES, sentence } from "./calculadora.js";
 
 const { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT } = calc;
 const $ = (id) => document.getElementById(id);
@@ -23,6 +23,9 @@ const STATUS = {
   abaixo: { word: "abaixo", mark: "▼", cls: "calc-situacao-abaixo" },
   acima: { word: "acima", mark: "▲", cls: "calc-situacao-acima" },
 };
+// The same limit and message as Python (calculator/cargos.py): refused before the file is read.
+const TABLE_TOO_LARGE = "O arquivo passa de 50 MB, o limite da tabela de cargos; retire as colunas que a " +
+  "ferramenta não usa ou divida a tabela.";
 const KIND = { conflito: "conflito", interpretacao: "interpretação", premissa: "premissa", aviso: "aviso" };
 
 let last = null; // {result, request} of the answer on screen
@@ -549,6 +552,12 @@ function init() {
     if (!file) return;
     $("edital-modo-colar").checked = true;
     showMode();
+    if (file.size > MAX_CSV_BYTES) {
+      clearErrors();
+      showError({ field: "csv", message: TABLE_TOO_LARGE });
+      event.target.value = "";
+      return;
+    }
     $("edital-csv").value = await readFile(file);
   });
   $("edital-exemplo").addEventListener("click", () => {
