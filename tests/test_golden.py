@@ -1,0 +1,54 @@
+"""Golden outputs: api.handle and the precomputed tables reproduce, byte for byte, what was recorded
+before the rules moved into the registry (tools/golden.py records them; re-record only when an answer
+changes on purpose, and name it in the commit)."""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+
+from calculator.api import handle
+from tools import golden
+
+
+def _recorded() -> list[dict]:
+    data = gzip.decompress((golden.GOLDEN / "api.jsonl.gz").read_bytes()).decode("utf-8")
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def _first_difference(expected: str, actual: str) -> str:
+    a = json.dumps(json.loads(expected), ensure_ascii=False, sort_keys=True, indent=1).splitlines()
+    b = json.dumps(json.loads(actual), ensure_ascii=False, sort_keys=True, indent=1).splitlines()
+    return "\n".join(list(difflib.unified_diff(a, b, "gravado", "agora", lineterm="", n=2))[:40])
+
+
+def test_the_sweep_covers_every_command_and_both_outcomes():
+    recorded = _recorded()
+    commands = {json.loads(r["request"]).get("command") for r in recorded}
+    assert {"reserva", "ordem", "parametros", "simular"} <= commands
+    outcomes = [json.loads(r["response"])["ok"] for r in recorded]
+    assert outcomes.count(True) > 1000 and outcomes.count(False) > 20
+    # the sweep the recorder would make now is the one recorded (a changed sweep is re-recorded on purpose)
+    sent = [json.dumps(golden._clean(q), ensure_ascii=False, sort_keys=True) for q in golden.requests()]
+    assert sent == [r["request"] for r in recorded]
+
+
+def test_api_handle_reproduces_the_recorded_answers_byte_for_byte():
+    changed = []
+    for r in _recorded():
+        now = handle(r["request"])
+        if now != r["response"]:
+            changed.append((r["request"], _first_difference(r["response"], now)))
+    assert not changed, (f"{len(changed)} respostas mudaram; a primeira: {changed[0][0]}\n{changed[0][1]}")
+
+
+def test_precomputed_tables_reproduce_the_recorded_tables_byte_for_byte():
+    expected = (golden.GOLDEN / "tabelas.json").read_text(encoding="utf-8")
+    now = golden.tables_json()
+    if now != expected:
+        def lines(text: str) -> list[str]:
+            return json.dumps(json.loads(text), indent=1, ensure_ascii=False).splitlines()
+
+        diff = difflib.unified_diff(lines(expected), lines(now), "gravado", "agora", lineterm="", n=2)
+        raise AssertionError("tabelas.json mudou:\n" + "\n".join(list(diff)[:40]))
