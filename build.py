@@ -801,12 +801,21 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
+def calculator_data_files() -> list[Path]:
+    """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
+    relative path, so calculator/registry.py finds them in Pyodide as in the repository."""
+    from calculator.registry import FILENAME
+
+    return sorted((ROOT / "laws").glob(f"*/{FILENAME}"))
+
+
 def pack_calculator(site_dir: Path) -> None:
     """Post-build hook for the calculator page (issue 6).
 
     Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
-    calculator/*.py into site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed
-    timestamps and modes), loaded in the page's Web Worker with ``pyodide.unpackArchive``.
+    calculator/*.py and the norms' registries (laws/*/norma.toml) into
+    site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
+    loaded in the page's Web Worker with ``pyodide.unpackArchive``.
     """
     src = ROOT / "node_modules" / "pyodide"
     if not (src / "pyodide.mjs").is_file():
@@ -821,7 +830,8 @@ def pack_calculator(site_dir: Path) -> None:
 
     out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    files = sorted(p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts)
+    files = sorted([p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
+                   + calculator_data_files())
     with zipfile.ZipFile(out, "w") as zf:
         for path in files:
             info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_EPOCH)

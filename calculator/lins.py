@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from calculator import registry
 from calculator.errors import InputError
 from calculator.params import Parameter
 from calculator.rules import (
@@ -36,38 +37,17 @@ from calculator.rules import (
     whole_blocks_count,
 )
 
-SLUG = "lins"
-TITLE = "Decreto nº 13.760, de 8 de fevereiro de 2024 (Lins/SP)"
-CITATION = "Decreto nº 13.760/2024"
-START = "2024-02-08"
+#: Identity, validity, parameters, vínculos and readings: laws/lins/norma.toml (each fact once).
+NORM = registry.load("lins")
+SLUG, TITLE, CITATION = NORM.slug, NORM.title, NORM.citation
+START = NORM.validity.start
 
-PARAMS: dict[str, Parameter] = {
-    p.name: p
-    for p in (
-        Parameter("beneficiarios", ("pessoas negras (pretas e pardas)",), ("lins:art1_cpt", "lins:art1_par3"),
-                  START, None, "Negros, negras ou afrodescendentes: pretos e pardos (IBGE), por "
-                  "autodeclaração com correspondência fenotípica."),
-        Parameter("percentual", None, ("lins:art2_cpt_inc1", "lins:art5_cpt"), START, None,
-                  "Fixado pela Lei nº 7.739/2023, que não está no corpus: informe o percentual do edital."),
-        Parameter("arredondamento", "meio_para_cima (interpretação)", (), START, None,
-                  "O decreto não trata de arredondamento (sem base no corpus); usa-se o meio para cima, "
-                  "como nas leis de Ubatuba e Quissamã (interpretação)."),
-        Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("lins:art2_cpt",), START, None,
-                  "Concursos para cargos de provimento efetivo e empregos públicos."),
-        Parameter("entrada_em_vigor", START, ("lins:art11", "lins:cabecalho2", "lins:registro1"), START, None,
-                  "Na data da publicação: 08/02/2024 (Imprensa Oficial, edição nº 1490)."),
-    )
-}
+PARAMS: dict[str, Parameter] = NORM.params()
 
-SCOPES = {"efetivo": "cargo efetivo (concurso)", "emprego": "emprego público (concurso)"}
-DEFAULT_SCOPE = "efetivo"
-READINGS = {
-    "proporcional": "proporcionalidade cumulativa: a k-ésima vaga reservada é chamada na primeira "
-                    "nomeação n em que a reserva calculada para n vagas chega a k",
-    "quinta": "blocos completos: uma vaga reservada a cada bloco completo de 100/P nomeações "
-              "(⌊P/100 · n⌋; com 20%: 5ª, 10ª, 15ª…)",
-}
-DEFAULT_READING = "proporcional"
+SCOPES = NORM.scopes
+DEFAULT_SCOPE = NORM.default_scope
+READINGS = NORM.reading_descriptions()
+DEFAULT_READING = NORM.default_reading
 
 _ORIGIN = ["lins:art2_cpt_inc1", "lins:art5_cpt"]
 
@@ -199,7 +179,7 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
 
 #: Lei nº 7.739/2023 (not in the corpus) is of 2023: no reserve before 01/01/2023; its day within 2023
 #: is unknown, so from then until the decree (08/02/2024) the corpus cannot tell.
-LAW_YEAR_START = "2023-01-01"
+LAW_YEAR_START = NORM.validity.enabling_law_from
 UNKNOWN = "não é possível determinar com o corpus"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from calculator import registry
 from calculator.errors import InputError
 from calculator.params import Parameter
 from calculator.rules import (
@@ -31,53 +32,20 @@ from calculator.rules import (
     warning,
 )
 
-SLUG = "quissama"
-TITLE = "Lei nº 1.289, de 3 de março de 2012 (Quissamã/RJ)"
-CITATION = "Lei nº 1.289/2012"
-START = "2012-03-03"
-END = "2022-03-03"  # art. 5º: ten years (last day by the assumption stated in validity())
-EXTENSION_START = "2022-03-18"  # Lei nº 2.189/2022 (note in art. 5º; its text is not in the corpus)
-EXTENDED_END = "2032-03-03"  # "mais 10 anos" added without interruption (continuous model, labelled)
+#: Identity, validity, parameters, vínculos and readings: laws/quissama/norma.toml (each fact once).
+NORM = registry.load("quissama")
+SLUG, TITLE, CITATION = NORM.slug, NORM.title, NORM.citation
+START = NORM.validity.start
+END = NORM.validity.term_end  # art. 5º: ten years (last day by the assumption stated in validity())
+EXTENSION_START = NORM.validity.extension.start  # Lei nº 2.189/2022 (note in art. 5º; not in the corpus)
+EXTENDED_END = NORM.validity.extension.end  # "mais 10 anos" added without interruption (continuous model)
 
-PARAMS: dict[str, Parameter] = {
-    p.name: p
-    for p in (
-        Parameter("beneficiarios", ("negros", "índios"), ("quissama:art1_cpt", "quissama:art1_par4"),
-                  START, None, "Negros e índios, por declaração no ato da inscrição."),
-        Parameter("percentual", Fraction(20), ("quissama:art1_cpt",), START, None,
-                  "20% das vagas oferecidas."),
-        Parameter("percentual_ate_5_vagas", Fraction(10), ("quissama:art1_par7",), START, None,
-                  "10% quando o número de vagas oferecidas for igual ou inferior a 5."),
-        Parameter("limite_vagas_percentual_reduzido", 5, ("quissama:art1_par7",), START, None,
-                  "Até 5 vagas (inclusive), vale o percentual de 10%."),
-        Parameter("arredondamento", "meio_para_cima", ("quissama:art1_par1",), START, None,
-                  "Parte decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
-        Parameter("abrangencia", ("cargos efetivos", "empregos públicos"), ("quissama:art1_cpt",),
-                  START, None, "Concursos públicos para cargos efetivos e empregos públicos."),
-        Parameter("ordem_de_nomeacao", "quinta_de_cada_cinco", ("quissama:art3_par1",), START, None,
-                  "A cada fração de 5 candidatos, a quinta vaga é de candidato negro ou índio: "
-                  "5ª, 10ª, 15ª…"),
-        Parameter("entrada_em_vigor", START, ("quissama:art6_cpt", "quissama:fecho"), START, None,
-                  "Na data da publicação; presume-se publicada na data de assinatura (03/03/2012)."),
-        Parameter("prazo_de_vigencia_anos", 10, ("quissama:art5_cpt",), START, END,
-                  "Vigora por 10 anos (até 03/03/2022)."),
-        Parameter("prorrogacao", "Lei nº 2.189, de 18 de março de 2022: mais 10 anos",
-                  ("quissama:art5_cpt_nota1",), EXTENSION_START, EXTENDED_END,
-                  "Prazo prorrogado por mais 10 anos, segundo a nota de compilação da fonte ao art. 5º "
-                  "(não é dispositivo da lei); o texto da lei de prorrogação não está no corpus. Modelo "
-                  "adotado: prorrogação contínua, até 03/03/2032 (interpretação)."),
-        Parameter("editais_anteriores_excluidos", True, ("quissama:art6_par1u",), START, None,
-                  "Não se aplica a concursos cujos editais já tenham sido publicados."),
-    )
-}
+PARAMS: dict[str, Parameter] = NORM.params()
 
-SCOPES = {"efetivo": "cargo efetivo (concurso)", "emprego": "emprego público (concurso)"}
-DEFAULT_SCOPE = "efetivo"
-READINGS = {
-    "quinta": "literal do art. 3º, § 1º: a cada fração de 5 nomeações, a quinta é da lista específica "
-              "— 5ª, 10ª, 15ª…",
-}
-DEFAULT_READING = "quinta"
+SCOPES = NORM.scopes
+DEFAULT_SCOPE = NORM.default_scope
+READINGS = NORM.reading_descriptions()
+DEFAULT_READING = NORM.default_reading
 
 _FULL = PARAMS["percentual"].value
 _SMALL = PARAMS["percentual_ate_5_vagas"].value

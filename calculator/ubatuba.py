@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from calculator import registry
 from calculator.errors import InputError
 from calculator.params import Parameter
 from calculator.rules import (
@@ -34,65 +35,23 @@ from calculator.rules import (
     whole_blocks_count,
 )
 
-SLUG = "ubatuba"
-TITLE = "Lei nº 3.765, de 16 de junho de 2014 (Ubatuba/SP)"
-CITATION = "Lei nº 3.765/2014"
-START = "2014-06-16"
-END = "2024-06-16"  # art. 13: ten years; last day by the assumption stated in validity()
-
-PARAMS: dict[str, Parameter] = {
-    p.name: p
-    for p in (
-        Parameter("beneficiarios", ("negros", "índios", "quilombolas"),
-                  ("ubatuba:art1_cpt", "ubatuba:art3_cpt"), START, END,
-                  "Negros, índios e quilombolas, por autodeclaração no ato da inscrição (quesito "
-                  "cor ou raça do IBGE)."),
-        Parameter("percentual_minimo", Fraction(20),
-                  ("ubatuba:art1_cpt", "ubatuba:art2_par1"), START, END,
-                  "Limite mínimo de 20% das vagas; o edital pode reservar mais."),
-        Parameter("vagas_minimas", 3, ("ubatuba:art2_par2",), START, END,
-                  "A reserva é disponibilizada quando o número de cargos ou empregos oferecidos for igual "
-                  "ou superior a 3."),
-        Parameter("arredondamento", "meio_para_cima", ("ubatuba:art2_par3",), START, END,
-                  "Parte decimal igual ou maior que 0,5 arredonda para cima; menor que 0,5, para baixo."),
-        Parameter("abrangencia", ("cargos efetivos", "empregos públicos", "cargos em comissão", "estágios"),
-                  ("ubatuba:art1_cpt", "ubatuba:art1_par1u_inc1", "ubatuba:art8_cpt"), START, END,
-                  "Concursos e seleções para cargos efetivos e empregos públicos; nomeações para cargos "
-                  "em comissão (no conjunto desses cargos, art. 8º); contratações de estágio, em cada "
-                  "órgão ou entidade."),
-        Parameter("ordem_de_nomeacao", "alternancia_e_proporcionalidade", ("ubatuba:art7_cpt",), START, END,
-                  "Alternância e proporcionalidade entre o total de vagas e as reservadas (critério não "
-                  "detalhado na lei; ver leituras)."),
-        Parameter("entrada_em_vigor", START, ("ubatuba:art15", "ubatuba:fecho"), START, None,
-                  "Na data da publicação; presume-se publicada na data de assinatura (16/06/2014)."),
-        Parameter("prazo_de_vigencia_anos", 10, ("ubatuba:art13",), START, END,
-                  "Vigora por dez anos; o corpus não traz prorrogação."),
-        Parameter("editais_anteriores_excluidos", True, ("ubatuba:art14",), START, END,
-                  "Não se aplica a concursos com edital publicado antes da entrada em vigor."),
-    )
-}
+#: Identity, validity, parameters, vínculos and readings: laws/ubatuba/norma.toml (each fact once).
+NORM = registry.load("ubatuba")
+SLUG, TITLE, CITATION = NORM.slug, NORM.title, NORM.citation
+START = NORM.validity.start
+END = NORM.validity.term_end  # art. 13: ten years; last day by the assumption stated in validity()
+PARAMS: dict[str, Parameter] = NORM.params()
 
 #: Accepted values of the "vinculo" option (scope of the reserve) and their pt-BR names.
-SCOPES = {
-    "efetivo": "cargo efetivo (concurso)",
-    "emprego": "emprego público (concurso ou seleção)",
-    "comissao": "cargos em comissão",
-    "estagio": "estágio profissional",
-}
-DEFAULT_SCOPE = "efetivo"
+SCOPES = NORM.scopes
+DEFAULT_SCOPE = NORM.default_scope
 #: Scopes where the minimum applies to a whole set of posts, not to the vacancies of one concurso:
 #: cargos em comissão (art. 8º) and estágios in each órgão (art. 1º, parágrafo único, I).
-SET_SCOPES = ("comissao", "estagio")
+SET_SCOPES = NORM.set_scopes
 
 #: Readings of art. 7º ("alternância e proporcionalidade").
-READINGS = {
-    "proporcional": "proporcionalidade cumulativa: a k-ésima vaga reservada é chamada na primeira "
-                    "nomeação n em que a reserva calculada para n vagas (arredondamento do art. 2º, § 3º) "
-                    "chega a k — com 20%: 3ª, 8ª, 13ª, 18ª…",
-    "quinta": "blocos completos: uma vaga reservada a cada bloco completo de 100/P nomeações "
-              "(⌊P/100 · n⌋) — com 20%: a cada quinta, 5ª, 10ª, 15ª…",
-}
-DEFAULT_READING = "proporcional"
+READINGS = NORM.reading_descriptions()
+DEFAULT_READING = NORM.default_reading
 
 _MIN = PARAMS["percentual_minimo"].value
 _MIN_VACANCIES = PARAMS["vagas_minimas"].value

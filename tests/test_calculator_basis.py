@@ -10,7 +10,7 @@ import pytest
 
 import calculator
 import laws  # noqa: E402
-from calculator import api
+from calculator import NORMS, api, registry
 from calculator.labels import label
 from calculator.params import parameters_table
 
@@ -63,6 +63,12 @@ def test_every_reference_in_the_source_resolves():
     for name in OWN_MODULES:
         text = (ROOT / "calculator" / f"{name}.py").read_text(encoding="utf-8")
         found |= {f"{m.group(1)}:{m.group(2)}" for m in REF.finditer(text)}
+    # the parameters' and validity's provisions live in the registries (laws/<slug>/norma.toml)
+    for norm in map(registry.load, NORMS):
+        v = norm.validity
+        found |= {*v.start_basis, *v.term_basis, *v.transition_basis,
+                  *(v.extension.basis if v.extension else ())}
+        found |= {ref for values in norm.parameters.values() for p in values for ref in p.basis}
     assert len(found) > 40
     assert sorted(r for r in found if corpus.resolve(r) is None) == []
 

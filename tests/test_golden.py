@@ -52,3 +52,20 @@ def test_precomputed_tables_reproduce_the_recorded_tables_byte_for_byte():
 
         diff = difflib.unified_diff(lines(expected), lines(now), "gravado", "agora", lineterm="", n=2)
         raise AssertionError("tabelas.json mudou:\n" + "\n".join(list(diff)[:40]))
+
+
+def test_pyodide_reproduces_the_recorded_answers_from_the_built_site():
+    """The packed calculator (registries included) answers the whole sweep in Pyodide, byte for byte."""
+    import subprocess
+
+    from tests.support import SITE, require_site_files
+
+    require_site_files(["assets/pyodide/pyodide.mjs", "assets/calculadora/calculator.zip"])
+    recorded = _recorded()
+    proc = subprocess.run(["node", str(golden.ROOT / "tests" / "node" / "run_api.mjs"), str(SITE)],
+                          input=json.dumps([r["request"] for r in recorded]), capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answers = json.loads(proc.stdout)
+    changed = [r["request"] for r, now in zip(recorded, answers, strict=True) if now != r["response"]]
+    assert not changed, f"{len(changed)} respostas diferem no Pyodide; a primeira: {changed[0]}"

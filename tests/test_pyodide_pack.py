@@ -21,7 +21,7 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_pack_is_deterministic_and_holds_only_the_calculator_sources(tmp_path):
+def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registries(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     build.pack_calculator(first)
     time.sleep(1.1)  # a zip with real timestamps would now differ
@@ -33,11 +33,14 @@ def test_pack_is_deterministic_and_holds_only_the_calculator_sources(tmp_path):
         infos = zf.infolist()
         names = [i.filename for i in infos]
         assert names == sorted(names)
-        assert all(n.startswith("calculator/") and n.endswith(".py") for n in names)
+        assert all((n.startswith("calculator/") and n.endswith(".py"))
+                   or (n.startswith("laws/") and n.endswith("/norma.toml")) for n in names)
         assert "calculator/api.py" in names and "calculator/__init__.py" in names
+        assert {"laws/ubatuba/norma.toml", "laws/quissama/norma.toml", "laws/lins/norma.toml"} <= set(names)
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
-        expected = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "calculator").rglob("*.py")
-                          if "__pycache__" not in p.parts)
+        expected = sorted([p.relative_to(ROOT).as_posix() for p in (ROOT / "calculator").rglob("*.py")
+                           if "__pycache__" not in p.parts]
+                          + [p.relative_to(ROOT).as_posix() for p in (ROOT / "laws").glob("*/norma.toml")])
         assert names == expected
 
 

@@ -195,10 +195,12 @@ def run_in_pyodide(requests: list[str]) -> list[str]:
 
 
 def test_packed_calculator_is_the_source_tree():
-    """The zip the page loads holds exactly calculator/*.py as they are now (so parity is about this code)."""
+    """The zip the page loads holds exactly calculator/*.py and the norms' registries as they are now (so
+    parity is about this code and these data)."""
     require_site()
-    sources = {p.relative_to(ROOT).as_posix(): p.read_bytes()
-               for p in sorted((ROOT / "calculator").rglob("*.py")) if "__pycache__" not in p.parts}
+    files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
+    files += list((ROOT / "laws").glob("*/norma.toml"))
+    sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {name: zf.read(name) for name in zf.namelist()}
     assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"

@@ -1,0 +1,286 @@
+"""The norms' registry: one declarative file per norm, ``laws/<slug>/norma.toml``, beside its text.
+
+Each file holds the norm's identity (citation, title, place), its validity (start, term, extension,
+transitional rule), the percentage rule, the vínculos and readings the calculator accepts, and its
+parameters as dated values, each with the provisions that set it (OpenFisca style).  Provision ids are
+written without the norm's prefix ("art2_par3"), so a reader finds a rule from its article number; this
+module adds the prefix ("ubatuba:art2_par3").
+
+Why under laws/ and not calculator/: a norm is defined in one folder (text, metadata, annotations,
+registry).  The calculator stays standard-library only: it reads the files with ``tomllib``, from the
+repository in CPython and from calculator.zip in Pyodide, where build.py packs ``laws/*/norma.toml``
+beside ``calculator/`` so the same relative path holds.
+
+The loader checks the file's shape and raises :class:`RegistryError` naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from calculator.params import Parameter
+
+LAWS = Path(__file__).resolve().parent.parent / "laws"
+FILENAME = "norma.toml"
+
+#: How a reading counts the reserved nominations among the first n (see engine.call_count).
+COUNTS = ("half_up", "whole_blocks")
+#: How the percentage is found (see engine.legal_percent).
+PERCENT_RULES = ("minimum", "tiered", "given")
+#: Extension models.
+EXTENSION_MODELS = ("continuous",)
+#: Value types besides TOML's own (string, integer, boolean, array).
+VALUE_TYPES = ("fraction",)
+#: Date tokens a parameter's start/end may use instead of repeating a date of [validity].
+DATE_TOKENS = ("start", "term_end", "extension_start", "extension_end")
+
+
+class RegistryError(ValueError):
+    """A malformed registry file (the message names the file and the entry)."""
+
+
+@dataclass(frozen=True)
+class Extension:
+    start: str
+    years: int
+    model: str
+    basis: tuple[str, ...]
+    end: str  # last day, by the model (continuous: the years added to the original term's last day)
+
+
+@dataclass(frozen=True)
+class Validity:
+    start: str
+    start_presumed: bool
+    start_basis: tuple[str, ...]
+    term_years: int | None
+    term_basis: tuple[str, ...]
+    term_end: str | None  # last day of the original term (Código Civil, art. 132, § 3º), or None
+    transition_basis: tuple[str, ...]
+    extension: Extension | None
+    enabling_law_from: str | None  # the regulated law's earliest possible date (it is not in the corpus)
+
+    @property
+    def last_day(self) -> str | None:
+        """Last day of validity, extension included (None: no term in the text)."""
+        return self.extension.end if self.extension else self.term_end
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    count: str
+    share: Fraction | None  # fixed share of nominations (Fraction of 100), or None: the percentage's
+    description: str
+
+
+@dataclass(frozen=True)
+class Norm:
+    slug: str
+    citation: str
+    title: str
+    place: str
+    hooks: str
+    validity: Validity
+    percent_rule: str
+    percent_parameters: dict[str, str]
+    scopes: dict[str, str]
+    default_scope: str
+    set_scopes: tuple[str, ...]
+    readings: dict[str, Reading]
+    default_reading: str
+    parameters: dict[str, tuple[Parameter, ...]]
+    path: Path
+
+    def ref(self, provision: str) -> str:
+        """"art2_par3" → "ubatuba:art2_par3"."""
+        return f"{self.slug}:{provision}"
+
+    def value(self, name: str) -> object:
+        """The value of a single-valued parameter."""
+        return self.params()[name].value
+
+    def params(self) -> dict[str, Parameter]:
+        """name → Parameter, for parameters with one dated value (all of them today)."""
+        out = {}
+        for name, values in self.parameters.items():
+            if len(values) != 1:
+                raise RegistryError(f"{self.path}: parâmetro {name!r} com {len(values)} valores datados; a "
+                                    "calculadora ainda só apresenta parâmetros de um valor")
+            out[name] = values[0]
+        return out
+
+    def reading_descriptions(self) -> dict[str, str]:
+        return {name: r.description for name, r in self.readings.items()}
+
+
+def add_years(start: date, years: int) -> date:
+    """The last day of a term of ``years`` years from ``start``: the day of the same number (Código Civil,
+    art. 132, § 3º), or the next day when there is none (29 February → 1 March)."""
+    try:
+        return start.replace(year=start.year + years)
+    except ValueError:
+        return date(start.year + years, 3, 1)
+
+
+def path_of(slug: str) -> Path:
+    return LAWS / slug / FILENAME
+
+
+@cache
+def load(slug: str) -> Norm:
+    """The registry of ``slug`` (read once)."""
+    path = path_of(slug)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise RegistryError(f"{path}: TOML inválido ({exc})") from None
+    return _norm(data, path)
+
+
+def _need(table: dict, key: str, kind: type | tuple[type, ...], where: str, path: Path) -> object:
+    if key not in table:
+        raise RegistryError(f"{path}: falta {where}{key}")
+    value = table[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RegistryError(f"{path}: {where}{key} tem tipo errado ({type(value).__name__})")
+    return value
+
+
+def _iso(text: object, where: str, path: Path) -> str:
+    try:
+        return date.fromisoformat(str(text)).isoformat()
+    except ValueError:
+        raise RegistryError(f"{path}: {where} não é uma data AAAA-MM-DD: {text!r}") from None
+
+
+def _refs(slug: str, ids: object, where: str, path: Path) -> tuple[str, ...]:
+    if not isinstance(ids, list) or not all(isinstance(i, str) and i and ":" not in i for i in ids):
+        raise RegistryError(f"{path}: {where} deve ser uma lista de ids sem prefixo (ex.: \"art2_par3\")")
+    return tuple(f"{slug}:{i}" for i in ids)
+
+
+def _norm(data: dict, path: Path) -> Norm:
+    slug = _need(data, "slug", str, "", path)
+    if slug != path.parent.name:
+        raise RegistryError(f"{path}: slug {slug!r} difere da pasta {path.parent.name!r}")
+    params_raw = _need(data, "parameters", list, "", path)
+    v = _need(data, "validity", dict, "", path)
+    start = _iso(_need(v, "start", str, "validity.", path), "validity.start", path)
+    term_name = v.get("term_parameter")
+    term_years = term_end = None
+    term_basis: tuple[str, ...] = ()
+    if term_name is not None:
+        entry = next((p for p in params_raw if p.get("name") == term_name), None)
+        if entry is None or len(entry.get("values", [])) != 1:
+            raise RegistryError(f"{path}: validity.term_parameter {term_name!r} não é um parâmetro "
+                                "de um valor")
+        term_years = entry["values"][0].get("value")
+        if not isinstance(term_years, int) or isinstance(term_years, bool) or term_years <= 0:
+            raise RegistryError(f"{path}: o parâmetro {term_name!r} deve ser um número inteiro de anos")
+        term_basis = _refs(slug, entry["values"][0].get("basis", []), f"parâmetro {term_name}.basis", path)
+        term_end = add_years(date.fromisoformat(start), term_years).isoformat()
+    extension = None
+    if "extension" in v:
+        e = v["extension"]
+        if term_end is None:
+            raise RegistryError(f"{path}: validity.extension sem validity.term_parameter")
+        model = _need(e, "model", str, "validity.extension.", path)
+        if model not in EXTENSION_MODELS:
+            raise RegistryError(f"{path}: validity.extension.model deve ser um de {EXTENSION_MODELS}")
+        years = _need(e, "years", int, "validity.extension.", path)
+        extension = Extension(
+            start=_iso(_need(e, "start", str, "validity.extension.", path), "validity.extension.start", path),
+            years=years, model=model,
+            basis=_refs(slug, _need(e, "basis", list, "validity.extension.", path),
+                        "validity.extension.basis", path),
+            end=add_years(date.fromisoformat(term_end), years).isoformat())
+    validity = Validity(
+        start=start, start_presumed=_need(v, "start_presumed", bool, "validity.", path),
+        start_basis=_refs(slug, _need(v, "start_basis", list, "validity.", path), "validity.start_basis",
+                          path),
+        term_years=term_years, term_basis=term_basis, term_end=term_end,
+        transition_basis=_refs(slug, v.get("transition_basis", []), "validity.transition_basis", path),
+        extension=extension,
+        enabling_law_from=(_iso(v["enabling_law_from"], "validity.enabling_law_from", path)
+                           if "enabling_law_from" in v else None))
+    tokens = {"start": start, "term_end": term_end, "extension_start": extension and extension.start,
+              "extension_end": extension and extension.end}
+
+    parameters: dict[str, tuple[Parameter, ...]] = {}
+    for i, p in enumerate(params_raw):
+        name = _need(p, "name", str, f"parameters[{i}].", path)
+        if name in parameters:
+            raise RegistryError(f"{path}: parâmetro repetido: {name!r}")
+        kind = p.get("type")
+        if kind is not None and kind not in VALUE_TYPES:
+            raise RegistryError(f"{path}: parâmetro {name!r}: type deve ser um de {VALUE_TYPES}")
+        values = []
+        for j, raw in enumerate(_need(p, "values", list, f"parâmetro {name}.", path)):
+            where = f"parâmetro {name}, valor {j + 1}: "
+
+            def when(key: str, default: str | None, raw: dict = raw, where: str = where) -> str | None:
+                text = raw.get(key, default)
+                if text in DATE_TOKENS:
+                    if tokens[text] is None:
+                        raise RegistryError(f"{path}: {where}{key} = {text!r}, mas a [validity] não tem "
+                                            "essa data")
+                    return tokens[text]
+                return None if text is None else _iso(text, where + key, path)
+
+            value = raw.get("value")
+            if kind == "fraction" and value is not None:
+                try:
+                    value = Fraction(value)
+                except (TypeError, ValueError):
+                    raise RegistryError(f"{path}: {where}value não é um número exato: {value!r}") from None
+            elif value == "start":
+                value = start
+            elif isinstance(value, list):
+                value = tuple(value)
+            values.append(Parameter(name, value, _refs(slug, raw.get("basis", []), where + "basis", path),
+                                    when("start", "start"), when("end", None),
+                                    _need(raw, "note", str, where, path)))
+        parameters[name] = tuple(values)
+
+    pr = _need(data, "percent", dict, "", path)
+    rule = _need(pr, "rule", str, "percent.", path)
+    if rule not in PERCENT_RULES:
+        raise RegistryError(f"{path}: percent.rule deve ser um de {PERCENT_RULES}")
+    percent_parameters = {k: v for k, v in pr.items() if k != "rule"}
+    for key, name in percent_parameters.items():
+        if name not in parameters:
+            raise RegistryError(f"{path}: percent.{key} = {name!r} não é um parâmetro declarado")
+
+    sc = _need(data, "scopes", dict, "", path)
+    scopes = dict(_need(sc, "names", dict, "scopes.", path))
+    default_scope = _need(sc, "default", str, "scopes.", path)
+    set_scopes = tuple(sc.get("set_scopes", ()))
+    if default_scope not in scopes or not set(set_scopes) <= set(scopes):
+        raise RegistryError(f"{path}: scopes.default e scopes.set_scopes devem estar em scopes.names")
+
+    rd = _need(data, "readings", dict, "", path)
+    default_reading = _need(rd, "default", str, "readings.", path)
+    readings = {}
+    for name, r in rd.items():
+        if name == "default":
+            continue
+        count = _need(r, "count", str, f"readings.{name}.", path)
+        if count not in COUNTS:
+            raise RegistryError(f"{path}: readings.{name}.count deve ser um de {COUNTS}")
+        readings[name] = Reading(name, count, Fraction(r["share"]) if "share" in r else None,
+                                 _need(r, "description", str, f"readings.{name}.", path))
+    if default_reading not in readings:
+        raise RegistryError(f"{path}: readings.default {default_reading!r} não é uma leitura declarada")
+
+    return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
+                title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
+                hooks=_need(data, "hooks", str, "", path), validity=validity, percent_rule=rule,
+                percent_parameters=percent_parameters, scopes=scopes, default_scope=default_scope,
+                set_scopes=set_scopes, readings=readings, default_reading=default_reading,
+                parameters=parameters, path=path)

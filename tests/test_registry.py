@@ -1,0 +1,158 @@
+"""The norms' registries (laws/<slug>/norma.toml): well formed, read by the rules, and the facts that
+meta.toml repeats agree with them."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+from calculator import NORMS, registry
+from calculator.registry import RegistryError, add_years
+from laws.corpus import load_corpus
+
+SLUGS = list(NORMS)
+
+
+def _meta(slug: str) -> dict:
+    return tomllib.loads((registry.LAWS / slug / "meta.toml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_rules_read_the_registry(slug):
+    norm, module = registry.load(slug), NORMS[slug]
+    assert module.NORM is norm
+    assert (module.SLUG, module.TITLE, module.CITATION) == (norm.slug, norm.title, norm.citation)
+    assert module.PARAMS == norm.params() and module.SCOPES is norm.scopes
+    assert module.READINGS == norm.reading_descriptions() and module.DEFAULT_READING == norm.default_reading
+    assert module.__name__ == norm.hooks
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_basis_in_the_registry_resolves_in_the_corpus(slug):
+    corpus_norm = load_corpus().norm(slug)
+    norm = registry.load(slug)
+    refs = [*norm.validity.start_basis, *norm.validity.term_basis, *norm.validity.transition_basis,
+            *(norm.validity.extension.basis if norm.validity.extension else ())]
+    refs += [ref for values in norm.parameters.values() for p in values for ref in p.basis]
+    assert refs and all(ref.startswith(slug + ":") for ref in refs)
+    for ref in refs:
+        assert corpus_norm.get(ref.split(":", 1)[1]) is not None, ref
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_meta_toml_agrees_with_the_registry(slug):
+    """meta.toml keeps the text's metadata; where it states a fact the registry also holds, they agree."""
+    meta, norm = _meta(slug), registry.load(slug)
+    assert norm.citation == meta["title"]
+    assert norm.place == f"{meta['municipality']}/{meta['state']}"
+    v = norm.validity
+    # the start: the publication date when the text has one, else presumed equal to the signature date
+    if "date" in meta.get("entry_into_force", {}):
+        assert not v.start_presumed and v.start == meta["entry_into_force"]["date"]
+    else:
+        assert v.start_presumed and v.start == meta["date"]
+    entry = meta["entry_into_force"]["provision"]
+    assert any(ref.split(":", 1)[1].startswith(entry) for ref in v.start_basis)
+    term = meta.get("term")
+    assert (term is None) == (v.term_years is None)
+    if term:
+        assert term["years"] == v.term_years
+        assert any(ref.split(":", 1)[1].startswith(term["provision"]) for ref in v.term_basis)
+        ext = term.get("extension")
+        assert (ext is None) == (v.extension is None)
+        if ext:
+            assert (ext["years"], ext["date"]) == (v.extension.years, v.extension.start)
+            assert f"{slug}:{ext['provision']}" in v.extension.basis
+    if "transition" in meta:
+        assert [f"{slug}:{meta['transition']['provision']}"] == list(v.transition_basis)
+
+
+def test_term_end_is_computed_from_the_start_and_the_years():
+    assert registry.load("ubatuba").validity.term_end == "2024-06-16"
+    assert registry.load("quissama").validity.last_day == "2032-03-03"
+    assert registry.load("lins").validity.last_day is None
+    assert add_years(date(2012, 2, 29), 10) == date(2022, 3, 1)  # no 29/02/2022: the next day
+
+
+def test_fractions_are_exact_and_values_are_dated():
+    ub = registry.load("ubatuba")
+    minimum = ub.value("percentual_minimo")
+    assert minimum == Fraction(20) and isinstance(minimum, Fraction)
+    assert ub.params()["percentual_minimo"].end == "2024-06-16"
+    qu = registry.load("quissama").params()["prorrogacao"]
+    assert (qu.start, qu.end) == ("2022-03-18", "2032-03-03")
+    assert registry.load("lins").value("percentual") is None
+
+
+def _write(tmp_path, text: str):
+    folder = tmp_path / "laws" / "teste"
+    folder.mkdir(parents=True)
+    (folder / "norma.toml").write_text(text, encoding="utf-8")
+    return folder / "norma.toml"
+
+
+GOOD = """slug = "teste"
+citation = "Lei nº 1/2020"
+title = "Lei nº 1, de 1º de janeiro de 2020 (Teste/SP)"
+place = "Teste/SP"
+hooks = "calculator.teste"
+[validity]
+start = "2020-01-01"
+start_presumed = false
+start_basis = ["art9"]
+term_parameter = "prazo"
+[percent]
+rule = "minimum"
+parameter = "percentual"
+[scopes]
+default = "efetivo"
+[scopes.names]
+efetivo = "cargo efetivo"
+[readings]
+default = "proporcional"
+[readings.proporcional]
+count = "half_up"
+description = "proporcional"
+[[parameters]]
+name = "percentual"
+type = "fraction"
+[[parameters.values]]
+value = "51/2"
+end = "term_end"
+basis = ["art1"]
+note = "25,5%"
+[[parameters]]
+name = "prazo"
+[[parameters.values]]
+value = 5
+basis = ["art8"]
+note = "cinco anos"
+"""
+
+
+def test_a_well_formed_file_loads(tmp_path):
+    norm = registry._norm(tomllib.loads(GOOD), _write(tmp_path, GOOD))
+    assert norm.value("percentual") == Fraction(51, 2)
+    assert norm.params()["percentual"].end == "2025-01-01" and norm.params()["prazo"].basis == ("teste:art8",)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('value = "51/2"', 'value = "vinte"', "não é um número exato"),
+    ('rule = "minimum"', 'rule = "maximum"', "percent.rule"),
+    ('count = "half_up"', 'count = "round"', "readings.proporcional.count"),
+    ('basis = ["art1"]', 'basis = ["teste:art1"]', "sem prefixo"),
+    ('term_parameter = "prazo"', 'term_parameter = "duracao"', "term_parameter"),
+    ('default = "efetivo"', 'default = "comissao"', "scopes.default"),
+    ('start = "2020-01-01"', 'start = "01/01/2020"', "AAAA-MM-DD"),
+    ('note = "cinco anos"\n', '', "falta"),
+])
+def test_a_malformed_file_is_refused_naming_file_and_entry(tmp_path, old, new, message):
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    path = _write(tmp_path, text)
+    with pytest.raises(RegistryError, match=message) as err:
+        registry._norm(tomllib.loads(text), path)
+    assert str(path) in str(err.value)
