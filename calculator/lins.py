@@ -8,11 +8,11 @@ norms and federal practice do).
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from fractions import Fraction
 
-from calculator import registry
-from calculator.errors import InputError
+from calculator import engine, registry
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
@@ -24,17 +24,11 @@ from calculator.rules import (
     format_number,
     format_percent,
     ordinals,
-    period_of,
-    periodic_pattern,
-    pick_scope,
-    place_unplaced,
-    positions_from_count,
     proportional_count,
     reserved_phrase,
     sentence,
     step,
     warning,
-    whole_blocks_count,
 )
 
 #: Identity, validity, parameters, vínculos and readings: laws/lins/norma.toml (each fact once).
@@ -53,17 +47,12 @@ _ORIGIN = ["lins:art2_cpt_inc1", "lins:art5_cpt"]
 
 
 def legal_percent(percent: Fraction | None) -> Fraction:
-    if percent is None:
-        raise InputError("para Lins, informe o percentual: ele é fixado pela Lei "
-                         "nº 7.739/2023, que não está no corpus (o Decreto nº 13.760/2024 só a regulamenta)",
-                         "percentual")
-    return percent
+    """The user's percentage, required: Lei nº 7.739/2023, which sets it, is not in the corpus."""
+    return engine.legal_percent(NORM, None, percent)
 
 
 def _scope(scope: str | None) -> str:
-    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
-                      "em Lins o decreto trata de cargos efetivos e empregos públicos (art. 2º); "
-                      "vínculo não abrangido: {scope} (use efetivo ou emprego)")
+    return engine.scope(NORM, scope)
 
 
 def _answer_warnings(exact: Fraction) -> list[dict]:
@@ -129,52 +118,40 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
 
 
 def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
-    p = legal_percent(percent)
-    reading = reading or DEFAULT_READING
-    if reading == "proporcional":
-        return proportional_count(p, n)
-    if reading == "quinta":
-        return whole_blocks_count(p, n)
-    raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+    return engine.call_count(NORM, n, percent, reading)
 
 
 def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
                    scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
     """Call order. The decree has no rule on it: labelled interpretation (default: cumulative
     proportionality)."""
-    reading = reading or DEFAULT_READING
-    if reading not in READINGS:
-        raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
-    res = reserved_seats(vacancies, percent, scope)
-    p = res["percent"]
+    return engine.call_positions(NORM, sys.modules[__name__], vacancies, percent, reading, scope, limit)
 
-    def count(n: int) -> int:
-        return call_count(n, p, reading)
 
-    blocks = positions_from_count(count, vacancies, limit, period_of(p))
-    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
-    warnings = list(res["warnings"]) + [warning(
+def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
+    """The decree is silent on the call order: the reading is an interpretation, the other one is shown;
+    a reserved seat the reading leaves without position is placed (hook of engine.call_positions)."""
+    reading, vacancies = order.reading, order.vacancies
+    other = "quinta" if reading == "proporcional" else "proporcional"
+    warnings = [warning(
         "lins_ordem_interpretacao", "interpretacao",
         "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
         "concorrência concomitante, art. 5º, e as listas, art. 6º); leitura usada: "
-        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\""
-        + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
-        + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
+        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\"" + other + "\"): "
+        + sentence(READINGS[other]),
         ["lins:art5_cpt", "lins:art6_cpt", "lins:art6_par1"])]
-    if placed["interpreted_positions"]:
+    if order.placed["interpreted_positions"]:
         warnings.append(warning(
             "lins_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')}, mas a leitura \"{reading}\" "
-            f"só dá {format_int(blocks['positions_total'])} posições entre as {format_int(vacancies)} "
-            "nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
-            f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
+            f"A reserva é de {count_phrase(order.reserve['reserved'], 'vaga', 'vagas')}, mas a leitura "
+            f"\"{reading}\" só dá {format_int(order.positions_total)} posições entre as "
+            f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
+            f"{ordinals(order.placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação).", ["lins:art5_par2", "lins:art6_par1"]))
-    steps = list(res["steps"]) + [step(
+    steps = [step(
         f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: o decreto não a define): "
         + sentence(READINGS[reading]), [], no_basis=True)]
-    return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
-            "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,
-            "basis": collect_basis(res["basis"], steps, warnings), "warnings": warnings, "steps": steps}
+    return steps, warnings
 
 
 #: Lei nº 7.739/2023 (not in the corpus) is of 2023: no reserve before 01/01/2023; its day within 2023

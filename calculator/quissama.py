@@ -6,11 +6,11 @@ Parameters (each with the provision that sets it) and the rules: reserved seats 
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from fractions import Fraction
 
-from calculator import registry
-from calculator.errors import InputError
+from calculator import engine, registry
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
@@ -21,11 +21,6 @@ from calculator.rules import (
     format_number,
     format_percent,
     ordinals,
-    period_of,
-    periodic_pattern,
-    pick_scope,
-    place_unplaced,
-    positions_from_count,
     proportional_count,
     reserved_phrase,
     step,
@@ -54,20 +49,11 @@ _SMALL_LIMIT = PARAMS["limite_vagas_percentual_reduzido"].value
 
 def legal_percent(vacancies: int, percent: Fraction | None = None) -> Fraction:
     """20%, or 10% with 5 vacancies or fewer (art. 1º, § 7º). A given percentage must match."""
-    p = _SMALL if vacancies <= _SMALL_LIMIT else _FULL
-    if percent is not None and percent != p:
-        raise InputError(
-            f"em Quissamã o percentual é fixado em lei ({format_percent(p)} para "
-            f"{count_phrase(vacancies, 'vaga', 'vagas')}: art. 1º, caput e § 7º, da Lei nº 1.289/2012); "
-            f"não informe outro: "
-            f"{format_percent(percent)}", "percentual")
-    return p
+    return engine.legal_percent(NORM, vacancies, percent)
 
 
 def _scope(scope: str | None) -> str:
-    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
-                      "em Quissamã a reserva vale para cargos efetivos e empregos públicos (art. 1º); "
-                      "vínculo não abrangido: {scope} (use efetivo ou emprego)")
+    return engine.scope(NORM, scope)
 
 
 def _conflict_warnings(vacancies: int) -> list[dict]:
@@ -130,46 +116,30 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
 
 def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
     """Reserved-list nominations among the first n nominations: ⌊n/5⌋ (art. 3º, § 1º, literally)."""
-    reading = reading or DEFAULT_READING
-    if reading not in READINGS:
-        raise InputError(_reading_message(reading), "leitura")
-    return n // 5
-
-
-def _reading_message(reading: str) -> str:
-    return (f"em Quissamã a ordem é fixada pelo art. 3º, § 1º (a quinta de cada 5 nomeações); "
-            f"leitura não aplicável: {reading!r} (use quinta)")
+    return engine.call_count(NORM, n, percent, reading)
 
 
 def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
                    scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
     """The 5th, 10th, 15th… of the first ``vacancies`` nominations (art. 3º, § 1º)."""
-    reading = reading or DEFAULT_READING
-    if reading not in READINGS:
-        raise InputError(_reading_message(reading), "leitura")
-    res = reserved_seats(vacancies, percent, scope)
+    return engine.call_positions(NORM, sys.modules[__name__], vacancies, percent, reading, scope, limit)
 
-    def count(n: int) -> int:
-        return call_count(n, None, reading)
 
-    blocks = positions_from_count(count, vacancies, limit, period_of(_FULL))
-    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
-    steps = list(res["steps"]) + [step(
+def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
+    """Art. 3º, § 1º, and the art. 1º count: a reserved seat beyond the whole blocks of five is the last
+    nomination of the incomplete block (hook of engine.call_positions)."""
+    steps = [step(
         "Ordem de nomeação: pela classificação geral, mas a cada fração de 5 nomeações a quinta vai "
         "para a lista específica — "
-        f"{count_phrase(blocks['positions_total'], 'nomeação reservada', 'nomeações reservadas')} "
-        f"entre as {format_int(vacancies)} primeiras.", ["quissama:art3_par1"])]
-    if placed["interpreted_positions"]:
+        f"{count_phrase(order.positions_total, 'nomeação reservada', 'nomeações reservadas')} "
+        f"entre as {format_int(order.vacancies)} primeiras.", ["quissama:art3_par1"])]
+    if order.placed["interpreted_positions"]:
         steps.append(step(
             f"A reserva do art. 1º tem uma vaga a mais que os blocos completos de cinco: ela é chamada na "
-            f"{ordinals(placed['interpreted_positions'])} nomeação, a última do bloco incompleto "
+            f"{ordinals(order.placed['interpreted_positions'])} nomeação, a última do bloco incompleto "
             "(interpretação: a contagem do art. 1º prevalece sobre a falta de posição no art. 3º, § 1º).",
             ["quissama:art1_cpt", "quissama:art1_par3", "quissama:art3_par1"]))
-    warnings = list(res["warnings"])
-    return {**placed, "pattern": periodic_pattern(_FULL, placed["positions"], count),
-            "reserved": res["reserved"], "reading": reading, "percent": res["percent"], "applies": True,
-            "basis": collect_basis(["quissama:art3_par1"], res["basis"], steps, warnings),
-            "warnings": warnings, "steps": steps}
+    return steps, []
 
 
 #: How the source's compilation note "(Prazo prorrogado por mais 10 anos pela Lei nº 2.189, de 18 de

@@ -89,11 +89,15 @@ class Norm:
     validity: Validity
     percent_rule: str
     percent_parameters: dict[str, str]
+    percent_refusal: str  # pt-BR message refusing a percentage ({percent}, {minimum}, {legal}, {vacancies})
     scopes: dict[str, str]
     default_scope: str
     set_scopes: tuple[str, ...]
+    scope_refusal: str | None  # pt-BR message refusing a vínculo ({scope}); None: the generic one
     readings: dict[str, Reading]
     default_reading: str
+    reading_refusal: str | None  # pt-BR message refusing a reading ({reading}); None: the generic one
+    order_basis: tuple[str, ...]  # provisions that set the call order (none: the text has no rule)
     parameters: dict[str, tuple[Parameter, ...]]
     path: Path
 
@@ -252,7 +256,8 @@ def _norm(data: dict, path: Path) -> Norm:
     rule = _need(pr, "rule", str, "percent.", path)
     if rule not in PERCENT_RULES:
         raise RegistryError(f"{path}: percent.rule deve ser um de {PERCENT_RULES}")
-    percent_parameters = {k: v for k, v in pr.items() if k != "rule"}
+    percent_refusal = _need(pr, "refusal", str, "percent.", path)
+    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal")}
     for key, name in percent_parameters.items():
         if name not in parameters:
             raise RegistryError(f"{path}: percent.{key} = {name!r} não é um parâmetro declarado")
@@ -268,7 +273,7 @@ def _norm(data: dict, path: Path) -> Norm:
     default_reading = _need(rd, "default", str, "readings.", path)
     readings = {}
     for name, r in rd.items():
-        if name == "default":
+        if name in ("default", "refusal"):
             continue
         count = _need(r, "count", str, f"readings.{name}.", path)
         if count not in COUNTS:
@@ -278,9 +283,12 @@ def _norm(data: dict, path: Path) -> Norm:
     if default_reading not in readings:
         raise RegistryError(f"{path}: readings.default {default_reading!r} não é uma leitura declarada")
 
+    order = data.get("order", {})
     return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
                 title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
                 hooks=_need(data, "hooks", str, "", path), validity=validity, percent_rule=rule,
-                percent_parameters=percent_parameters, scopes=scopes, default_scope=default_scope,
-                set_scopes=set_scopes, readings=readings, default_reading=default_reading,
+                percent_parameters=percent_parameters, percent_refusal=percent_refusal, scopes=scopes,
+                default_scope=default_scope, set_scopes=set_scopes, scope_refusal=sc.get("refusal"),
+                readings=readings, default_reading=default_reading, reading_refusal=rd.get("refusal"),
+                order_basis=_refs(slug, order.get("basis", []), "order.basis", path),
                 parameters=parameters, path=path)

@@ -6,11 +6,11 @@ call order (art. 7º), validity (arts. 13 to 15).
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from fractions import Fraction
 
-from calculator import registry
-from calculator.errors import InputError
+from calculator import engine, registry
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
@@ -22,17 +22,11 @@ from calculator.rules import (
     format_number,
     format_percent,
     ordinals,
-    period_of,
-    periodic_pattern,
-    pick_scope,
-    place_unplaced,
-    positions_from_count,
     proportional_count,
     reserved_phrase,
     sentence,
     step,
     warning,
-    whole_blocks_count,
 )
 
 #: Identity, validity, parameters, vínculos and readings: laws/ubatuba/norma.toml (each fact once).
@@ -59,18 +53,11 @@ _MIN_VACANCIES = PARAMS["vagas_minimas"].value
 
 def legal_percent(percent: Fraction | None) -> Fraction:
     """The percentage to apply: 20% by default; an edital may reserve more (never less)."""
-    if percent is None:
-        return _MIN
-    if percent < _MIN:
-        raise InputError(
-            f"em Ubatuba o percentual mínimo é 20% (Lei nº 3.765/2014, art. 1º e art. 2º, § 1º); "
-            f"o edital pode reservar mais, não menos: {format_percent(percent)}", "percentual")
-    return percent
+    return engine.legal_percent(NORM, None, percent)
 
 
 def _scope(scope: str | None) -> str:
-    return pick_scope(scope, SCOPES, DEFAULT_SCOPE,
-                      "vínculo desconhecido: {scope} (use efetivo, emprego, comissao ou estagio)")
+    return engine.scope(NORM, scope)
 
 
 def _percent_step(p: Fraction, given: bool) -> dict:
@@ -196,13 +183,7 @@ def call_count(n: int, percent: Fraction | None = None, reading: str | None = No
     *without* the minimum of 3, which decides whether the exam has a reserve at all (art. 2º, § 2º).
     "quinta": ⌊P/100 · n⌋.  Non-decreasing in n, growing by at most 1 per nomination.
     """
-    p = legal_percent(percent)
-    reading = reading or DEFAULT_READING
-    if reading == "proporcional":
-        return proportional_count(p, n)
-    if reading == "quinta":
-        return whole_blocks_count(p, n)
-    raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
+    return engine.call_count(NORM, n, percent, reading)
 
 
 def call_positions(vacancies: int, percent: Fraction | None = None, reading: str | None = None,
@@ -212,31 +193,21 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     Returns {"positions", "positions_total", "positions_truncated", "pattern", "reserved", "reading",
     "percent", "applies", "basis", "warnings", "steps"}.
     """
-    reading = reading or DEFAULT_READING
-    if reading not in READINGS:
-        raise InputError(f"leitura desconhecida: {reading!r} (use proporcional ou quinta)", "leitura")
-    res = reserved_seats(vacancies, percent, scope)
-    p = res["percent"]
-    steps = list(res["steps"])
-    warnings = list(res["warnings"])
-    if not res["applies"]:
-        steps.append(step("Sem reserva, não há nomeações pela lista reservada.", ["ubatuba:art2_par2"]))
-        return {"positions": [], "positions_total": 0, "positions_truncated": False, "pattern": None,
-                "reserved": 0, "reading": reading, "percent": p, "applies": False,
-                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+    return engine.call_positions(NORM, sys.modules[__name__], vacancies, percent, reading, scope, limit)
 
-    def count(n: int) -> int:
-        return call_count(n, p, reading)
 
-    blocks = positions_from_count(count, vacancies, limit, period_of(p))
-    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
-    warnings.append(warning(
+def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
+    """Art. 7º: the reading used and the other one; the emprego exception; the first position against the
+    minimum of 3; a reserved seat the reading leaves without position (hook of engine.call_positions)."""
+    reading, p, scope, vacancies = order.reading, order.percent, order.scope, order.vacancies
+    placed = order.placed
+    other = "quinta" if reading == "proporcional" else "proporcional"
+    warnings = [warning(
         "ubatuba_ordem_interpretacao", "interpretacao",
         "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "
-        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\""
-        + ("quinta" if reading == "proporcional" else "proporcional") + "\"): "
-        + sentence(READINGS["quinta" if reading == "proporcional" else "proporcional"]),
-        ["ubatuba:art7_cpt", "ubatuba:art2_par3"]))
+        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\"" + other + "\"): "
+        + sentence(READINGS[other]),
+        ["ubatuba:art7_cpt", "ubatuba:art2_par3"])]
     if (scope or DEFAULT_SCOPE) == "emprego":
         warnings.append(warning(
             "ubatuba_emprego_ordem_leitura", "interpretacao",
@@ -255,21 +226,17 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
     if placed["interpreted_positions"]:
         warnings.append(warning(
             "ubatuba_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {count_phrase(res['reserved'], 'vaga', 'vagas')} "
+            f"A reserva é de {count_phrase(order.reserve['reserved'], 'vaga', 'vagas')} "
             + ("(limite mínimo do conjunto, arredondado para cima)" if scope in SET_SCOPES
                else "(art. 2º, § 3º)")
             + ", mas a leitura "
-            f"\"{reading}\" só dá {format_int(blocks['positions_total'])} posições entre as "
+            f"\"{reading}\" só dá {format_int(order.positions_total)} posições entre as "
             f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
             f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação).",
             ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
-    steps.append(step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]),
-                      ["ubatuba:art7_cpt"]))
-    return {**placed, "pattern": periodic_pattern(p, placed["positions"], count),
-            "reserved": res["reserved"], "reading": reading, "percent": p, "applies": True,
-            "basis": collect_basis(["ubatuba:art7_cpt"], res["basis"], steps, warnings),
-            "warnings": warnings, "steps": steps}
+    steps = [step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]), ["ubatuba:art7_cpt"])]
+    return steps, warnings
 
 
 def validity(edital_date: date) -> dict:

@@ -107,6 +107,7 @@ term_parameter = "prazo"
 [percent]
 rule = "minimum"
 parameter = "percentual"
+refusal = "o percentual mínimo é {minimum}: {percent}"
 [scopes]
 default = "efetivo"
 [scopes.names]

@@ -1,0 +1,161 @@
+"""The generic rules, driven by a norm's registry (calculator/registry.py): the percentage, the vínculo and
+reading options, the count of reserved nominations and the call order.
+
+What really differs between norms stays in the norm's hook module (``hooks`` in its registry), behind
+this interface:
+
+- ``reserved_seats(vacancies, percent, scope) -> dict`` — the reserve with its steps and warnings
+  ({"reserved", "applies", "percent", "exact", "basis", "warnings", "steps"[, "reason"]});
+- ``order_notes(order: OrderContext) -> (steps, warnings)`` — what the norm says about the call order it
+  was given (readings, positions placed by interpretation), appended to the reserve's own;
+- ``validity(edital_date) -> dict`` and ``validity_window() -> dict`` (see calculator/core.py).
+
+No norm is named here: every difference is a registry entry or a hook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from types import ModuleType
+
+from calculator.errors import InputError
+from calculator.registry import Norm, Reading
+from calculator.rules import (
+    POSITIONS_LIMIT,
+    collect_basis,
+    count_phrase,
+    format_percent,
+    period_of,
+    periodic_pattern,
+    pick_scope,
+    place_unplaced,
+    positions_from_count,
+    proportional_count,
+    step,
+    whole_blocks_count,
+)
+
+
+def _either(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " ou " + names[-1]
+
+
+# --- the percentage --------------------------------------------------------------------------------
+def legal_percent(norm: Norm, vacancies: int | None, percent: Fraction | None) -> Fraction:
+    """The percentage to apply, by the registry's ``[percent] rule``:
+
+    "minimum": the parameter's value by default; an edital may reserve more, never less;
+    "tiered": the parameter's value, or the reduced one up to ``reduced_up_to`` vacancies; a given
+    percentage must be that one;
+    "given": the user's percentage, required (the norm that sets it is not in the corpus)."""
+    names = norm.percent_parameters
+    refusal = norm.percent_refusal
+    if norm.percent_rule == "minimum":
+        minimum = norm.value(names["parameter"])
+        if percent is None:
+            return minimum
+        if percent < minimum:
+            raise InputError(refusal.format(minimum=format_percent(minimum), percent=format_percent(percent)),
+                             "percentual")
+        return percent
+    if norm.percent_rule == "tiered":
+        small = vacancies <= norm.value(names["reduced_up_to_parameter"])
+        legal = norm.value(names["reduced_parameter"] if small else names["parameter"])
+        if percent is not None and percent != legal:
+            raise InputError(refusal.format(legal=format_percent(legal), percent=format_percent(percent),
+                                            vacancies=count_phrase(vacancies, "vaga", "vagas")), "percentual")
+        return legal
+    if percent is None:  # "given"
+        raise InputError(refusal, "percentual")
+    return percent
+
+
+def minimum_vacancies(norm: Norm) -> int | None:
+    """Fewest vacancies with a reserve (``minimum_vacancies_parameter``), or None when the norm has none."""
+    name = norm.percent_parameters.get("minimum_vacancies_parameter")
+    return None if name is None else norm.value(name)
+
+
+# --- options ---------------------------------------------------------------------------------------
+def scope(norm: Norm, value: str | None) -> str:
+    """The vínculo asked for, or the norm's default; an unknown one is refused in the norm's words."""
+    refusal = norm.scope_refusal or f"vínculo desconhecido: {{scope}} (use {_either(norm.scopes)})"
+    return pick_scope(value, norm.scopes, norm.default_scope, refusal)
+
+
+def reading(norm: Norm, value: str | None) -> Reading:
+    """The reading asked for (field "leitura"), or the norm's default."""
+    name = value or norm.default_reading
+    if name not in norm.readings:
+        refusal = norm.reading_refusal or f"leitura desconhecida: {{reading}} (use {_either(norm.readings)})"
+        raise InputError(refusal.format(reading=repr(name)), "leitura")
+    return norm.readings[name]
+
+
+# --- the count of reserved nominations --------------------------------------------------------------
+COUNTS: dict[str, Callable[[Fraction, int], int]] = {
+    "half_up": proportional_count,  # round_half_up(P/100 · n): the norm's own count with its rounding
+    "whole_blocks": whole_blocks_count,  # ⌊P/100 · n⌋: one per whole block of 100/P nominations
+}
+
+
+def call_count(norm: Norm, n: int, percent: Fraction | None = None, reading_name: str | None = None) -> int:
+    """Reserved-list nominations among the first n nominations, under the reading.  A reading with a fixed
+    share does not depend on the percentage; otherwise the percentage is checked first."""
+    fixed = all(r.share is not None for r in norm.readings.values())
+    p = None if fixed else legal_percent(norm, n, percent)
+    r = reading(norm, reading_name)
+    return COUNTS[r.count](r.share if r.share is not None else p, n)
+
+
+# --- the call order --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OrderContext:
+    """What a hook's ``order_notes`` is told about the call order just computed."""
+
+    vacancies: int
+    reading: str
+    scope: str | None  # as given (None: the norm's default)
+    percent: Fraction  # the reserve's percentage
+    share: Fraction  # the share that drives the order (the reading's fixed share, or the percentage)
+    reserve: dict  # the hook's reserved_seats answer
+    positions_total: int  # positions the reading gives, before any placed by interpretation
+    placed: dict  # positions_from_count + place_unplaced
+
+
+def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fraction | None = None,
+                   reading_name: str | None = None, scope_name: str | None = None,
+                   limit: int = POSITIONS_LIMIT) -> dict:
+    """Which of the first ``vacancies`` nominations go to the reserved list, with the norm's notes.
+
+    Returns {"positions", "positions_total", "positions_truncated", "interpreted_positions", "pattern",
+    "reserved", "reading", "percent", "applies", "basis", "warnings", "steps"}."""
+    r = reading(norm, reading_name)
+    res = hooks.reserved_seats(vacancies, percent, scope_name)
+    steps = list(res["steps"])
+    warnings = list(res["warnings"])
+    if not res["applies"]:
+        name = norm.percent_parameters.get("minimum_vacancies_parameter")
+        steps.append(step("Sem reserva, não há nomeações pela lista reservada.",
+                          norm.params()[name].basis if name else []))
+        return {"positions": [], "positions_total": 0, "positions_truncated": False, "pattern": None,
+                "reserved": 0, "reading": r.name, "percent": res["percent"], "applies": False,
+                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+    share = r.share if r.share is not None else res["percent"]
+
+    def count(n: int) -> int:
+        return COUNTS[r.count](share, n)
+
+    blocks = positions_from_count(count, vacancies, limit, period_of(share))
+    placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
+    more_steps, more_warnings = hooks.order_notes(OrderContext(
+        vacancies, r.name, scope_name, res["percent"], share, res, blocks["positions_total"], placed))
+    steps += more_steps
+    warnings += more_warnings
+    return {**placed, "pattern": periodic_pattern(share, placed["positions"], count),
+            "reserved": res["reserved"], "reading": r.name, "percent": res["percent"], "applies": True,
+            "basis": collect_basis(norm.order_basis, res["basis"], steps, warnings),
+            "warnings": warnings, "steps": steps}
