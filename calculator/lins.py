@@ -13,13 +13,13 @@ from datetime import date
 from fractions import Fraction
 
 from calculator import engine, registry
+from calculator import validity as validity_rules
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
     count_phrase,
-    format_date,
     format_int,
     format_number,
     format_percent,
@@ -154,62 +154,15 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     return steps, warnings
 
 
-#: Lei nº 7.739/2023 (not in the corpus) is of 2023: no reserve before 01/01/2023; its day within 2023
-#: is unknown, so from then until the decree (08/02/2024) the corpus cannot tell.
-LAW_YEAR_START = NORM.validity.enabling_law_from
-UNKNOWN = "não é possível determinar com o corpus"
+def validity(edital_date: date) -> dict:
+    """Does the decree govern an exam whose edital was published on ``edital_date``? (art. 11; no term).
+
+    ``applies``: False before 01/01/2023 (Lei nº 7.739/2023 did not exist yet); None from 01/01/2023 to
+    07/02/2024 (the corpus cannot tell); True from the decree's publication on.  ``decree_in_force`` says
+    whether the decree's own procedures were in force.  Answers: laws/lins/norma.toml, [validity.cases]."""
+    return validity_rules.validity(NORM, edital_date)
 
 
 def validity_window() -> dict:
-    return {"from": START, "to": None, "presumed": False,
-            "short": "publicado a partir de 08/02/2024 (de 01/01/2023 a 07/02/2024, " + UNKNOWN + ")",
-            "text": "publicado a partir de 08/02/2024, data de publicação do decreto (art. 11), sem "
-                    "prazo final no texto; de 01/01/2023 a 07/02/2024, " + UNKNOWN + " (a data da Lei nº "
-                    "7.739/2023 dentro de 2023 não está no corpus); antes de 2023, a lei ainda não existia",
-            "basis": ["lins:art11", "lins:cabecalho2", "lins:ementa"]}
-
-
-def validity(edital_date: date) -> dict:
-    """Validity for an edital published on ``edital_date`` (art. 11; no term).
-
-    ``applies``: False before 01/01/2023 (Lei nº 7.739/2023 did not exist yet); None from 01/01/2023 to
-    07/02/2024 (the law's date within 2023 is not in the corpus: the corpus cannot tell); True from the
-    decree's publication on.  ``decree_in_force`` says whether the decree's own procedures were in force."""
-    start = date.fromisoformat(START)
-    law_year = date.fromisoformat(LAW_YEAR_START)
-    warnings = [warning(
-        "lins_vigencia_da_lei", "premissa",
-        "O decreto entrou em vigor em 08/02/2024, data da publicação na Imprensa Oficial (art. 11), e não "
-        "tem prazo; a vigência da Lei nº 7.739/2023, que cria a reserva, não pode ser verificada no corpus.",
-        ["lins:art11", "lins:cabecalho2"])]
-    steps = [step("Entrada em vigor do decreto: 08/02/2024, data da publicação.",
-                  ["lins:art11", "lins:cabecalho2"])]
-    decree_in_force = edital_date >= start
-    reason = None
-    if edital_date < law_year:
-        applies = False
-        reason = ("o edital é anterior a 2023, quando a Lei nº 7.739/2023, que cria a reserva, ainda não "
-                  "existia (e o decreto é de 2024)")
-        steps.append(step(f"Edital publicado em {format_date(edital_date)}, antes de 2023: uma lei de 2023 "
-                          "não rege esse concurso.", ["lins:ementa", "lins:art11"]))
-    elif not decree_in_force:
-        applies = None
-        reason = (UNKNOWN + " se a reserva se aplica: a Lei nº 7.739/2023 é de 2023, mas o corpus não traz a "
-                  "data dela nem o início da sua vigência; o decreto só entrou em vigor em 08/02/2024 "
-                  "(art. 11)")
-        steps.append(step(f"Edital publicado em {format_date(edital_date)}, entre 01/01/2023 e 07/02/2024: "
-                          + UNKNOWN + " se a Lei nº 7.739/2023 já vigorava nessa data.",
-                          ["lins:ementa", "lins:art11"]))
-        warnings.append(warning(
-            "lins_edital_anterior", "premissa",
-            f"Edital publicado em {format_date(edital_date)}, antes de 08/02/2024: os procedimentos do "
-            "decreto (ex.: a heteroidentificação do art. 7º e as listas do art. 6º) não estavam em vigor "
-            "nessa data (art. 11), e a reserva vem da Lei nº 7.739/2023, cuja data em 2023 não está no "
-            "corpus: " + UNKNOWN + " se ela já valia. As vagas mostradas são as que a lei daria se valesse.",
-            ["lins:art11", "lins:art2_cpt", "lins:art6_cpt", "lins:art7_cpt"]))
-    else:
-        applies = True
-        steps.append(step("Edital publicado com o decreto em vigor: o decreto se aplica.",
-                          ["lins:art11", "lins:art2_cpt"]))
-    return {"applies": applies, "decree_in_force": decree_in_force, "in_force_from": START, "last_day": None,
-            "reason": reason, "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+    """The editais the decree governs (from its publication; from 2023 until then, the corpus cannot tell)."""
+    return validity_rules.window(NORM)

@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from calculator import engine, registry
+from calculator import validity as validity_rules
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
@@ -142,101 +143,15 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     return steps, []
 
 
-#: How the source's compilation note "(Prazo prorrogado por mais 10 anos pela Lei nº 2.189, de 18 de
-#: março de 2022)" is cited: it belongs to whoever compiled the text, not to the law.
-NOTE = "nota de compilação da fonte ao art. 5º"
-
-_OTHER_MODEL = ("Outro modelo possível: caducidade seguida de nova lei — a Lei nº 1.289/2012 teria "
-                "caducado em 03/03/2022, editais de 04 a 17/03/2022 ficariam sem reserva e os novos dez "
-                "anos contariam da Lei nº 2.189/2022 (18/03/2022 a 18/03/2032).")
-
-
-def _extension_warning() -> dict:
-    return warning(
-        "quissama_modelo_prorrogacao", "interpretacao",
-        "Prorrogação: o corpus só a conhece pela " + NOTE + " (\"Prazo prorrogado por mais 10 anos pela "
-        "Lei nº 2.189, de 18 de março de 2022\"); o texto da Lei nº 2.189/2022 não está no corpus. Modelo "
-        "adotado (interpretação): prorrogação contínua — os dez anos a mais se somam ao prazo original, sem "
-        "interrupção, e a lei vigora de 03/03/2012 a 03/03/2032 (editais de 04 a 17/03/2022 também têm "
-        "reserva). " + _OTHER_MODEL,
-        ["quissama:art5_cpt", "quissama:art5_cpt_nota1"])
-
-
-def validity_window() -> dict:
-    """The editais the law governs, under the model adopted for the extension (dates presumed)."""
-    return {"from": START, "to": EXTENDED_END, "presumed": True,
-            "short": "publicado de 03/03/2012 a 03/03/2032 (datas presumidas)",
-            "text": "publicado de 03/03/2012 a 03/03/2032 (datas presumidas: publicação na data "
-                    "de assinatura; dez anos do art. 5º prorrogados sem interrupção por mais dez, segundo a "
-                    + NOTE + ")",
-            "basis": ["quissama:art5_cpt", "quissama:art5_cpt_nota1", "quissama:art6_cpt",
-                      "quissama:art6_par1u"]}
-
-
 def validity(edital_date: date) -> dict:
     """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 5º and 6º)
 
     Extension (Lei nº 2.189/2022, known only from the source's compilation note): continuous model,
-    labelled; the lapse-and-new-law model is shown in the warning."""
-    start, end = date.fromisoformat(START), date.fromisoformat(END)
-    ext_start, ext_end = date.fromisoformat(EXTENSION_START), date.fromisoformat(EXTENDED_END)
-    warnings = [
-        warning("quissama_publicacao_presumida", "premissa",
-                "A lei entra em vigor na data da publicação (art. 6º); o corpus não traz a data de "
-                "publicação, presumida igual à da assinatura, 03/03/2012.",
-                ["quissama:art6_cpt", "quissama:fecho"]),
-        warning("quissama_ultimo_dia", "premissa",
-                "Prazo de 10 anos (art. 5º) contado de 03/03/2012; considera-se 03/03/2022 o último dia "
-                "(prazo em anos expira no dia de igual número do início, Código Civil, art. 132, § 3º).",
-                ["quissama:art5_cpt"]),
-        warning("quissama_edital_mesmo_dia", "premissa",
-                "Um edital publicado no próprio dia 03/03/2012 não está entre os \"já publicados\" "
-                "(art. 6º, parágrafo único): a lei se aplica a ele.",
-                ["quissama:art6_par1u"]),
-    ]
-    steps = [step("Entrada em vigor: 03/03/2012 (data da publicação, presumida).", ["quissama:art6_cpt"])]
-    reason = None
-    if edital_date < start:
-        applies = False
-        reason = ("a lei não se aplica a edital anterior à sua entrada em vigor (03/03/2012, data presumida; "
-                  "art. 6º, parágrafo único)")
-        steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
-                          ["quissama:art6_par1u"]))
-    elif edital_date <= end:
-        applies = True
-        steps.append(step("Edital publicado durante o prazo original de 10 anos: a lei se aplica.",
-                          ["quissama:art5_cpt"]))
-    elif edital_date <= ext_end:
-        applies = True
-        gap = edital_date < ext_start
-        steps.append(step(
-            ("Edital publicado entre o fim do prazo original (03/03/2022) e a Lei nº 2.189/2022 "
-             "(18/03/2022): coberto pela prorrogação contínua (interpretação)." if gap else
-             "Edital publicado durante a prorrogação de mais 10 anos (Lei nº 2.189/2022, segundo a "
-             + NOTE + "; prorrogação contínua, interpretação)."),
-            ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
-        warnings.append(_extension_warning())
-        if gap:
-            warnings.append(warning(
-                "quissama_lacuna_prorrogacao", "conflito",
-                "Entre 04/03/2022 e 17/03/2022 o prazo original já tinha terminado e a Lei nº 2.189/2022 "
-                "(de 18/03/2022) ainda não existia; o corpus não traz o texto dela para dizer se a "
-                "prorrogação retroage. Pelo modelo adotado (prorrogação contínua) a reserva se aplica; pelo "
-                "outro (caducidade seguida de nova lei), não se aplicaria a edital publicado nesses dias.",
-                ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
-    else:
-        applies = False
-        reason = ("pelo texto, o prazo prorrogado terminou em 03/03/2032 (data presumida; prorrogação "
-                  "contínua, segundo a " + NOTE + ")")
-        steps.append(step("Edital publicado depois do fim da prorrogação (03/03/2032, prorrogação contínua, "
-                          "interpretação).", ["quissama:art5_cpt", "quissama:art5_cpt_nota1"]))
-        warnings.append(_extension_warning())
-        warnings.append(warning(
-            "quissama_sem_nova_prorrogacao", "premissa",
-            "O corpus não contém nova prorrogação além da Lei nº 2.189/2022"
-            + (" (pelo outro modelo, caducidade seguida de nova lei, a reserva iria até 18/03/2032 e "
-               "alcançaria este edital)." if edital_date <= date(2032, 3, 18) else "."),
-            ["quissama:art5_cpt_nota1"]))
-    return {"applies": applies, "in_force_from": START,
-            "last_day": EXTENDED_END, "reason": reason,
-            "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+    labelled; the lapse-and-new-law model is shown in the warning.  Answers: laws/quissama/norma.toml,
+    [validity.cases]."""
+    return validity_rules.validity(NORM, edital_date)
+
+
+def validity_window() -> dict:
+    """The editais the law governs, under the model adopted for the extension (dates presumed)."""
+    return validity_rules.window(NORM)

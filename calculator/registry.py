@@ -36,6 +36,11 @@ PERCENT_RULES = ("minimum", "tiered", "given")
 EXTENSION_MODELS = ("continuous",)
 #: Value types besides TOML's own (string, integer, boolean, array).
 VALUE_TYPES = ("fraction",)
+#: Validity cases (calculator/validity.py picks one by the edital's date).
+VALIDITY_CASES = ("before_law", "before", "in_force", "term", "gap", "extension", "after",
+                  "after_alternative")
+#: The four warning kinds.
+WARNING_KINDS = ("conflito", "interpretacao", "premissa", "aviso")
 #: Date tokens a parameter's start/end may use instead of repeating a date of [validity].
 DATE_TOKENS = ("start", "term_end", "extension_start", "extension_end")
 
@@ -72,6 +77,29 @@ class Validity:
 
 
 @dataclass(frozen=True)
+class CatalogueEntry:
+    """A warning of the norm's catalogue: its message has {placeholders} (calculator/validity.py)."""
+
+    code: str
+    kind: str
+    basis: tuple[str, ...]
+    message: str
+    no_basis: bool
+
+
+@dataclass(frozen=True)
+class Case:
+    """One validity answer: the verdict (True, False or None: the corpus cannot tell), the reason, the
+    step and the catalogue keys of its warnings."""
+
+    applies: bool | None
+    reason: str | None
+    text: str
+    basis: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Reading:
     name: str
     count: str
@@ -98,6 +126,10 @@ class Norm:
     default_reading: str
     reading_refusal: str | None  # pt-BR message refusing a reading ({reading}); None: the generic one
     order_basis: tuple[str, ...]  # provisions that set the call order (none: the text has no rule)
+    validity_entry: Case  # the first step of every validity answer, and the warnings always given
+    validity_cases: dict[str, Case]
+    window: dict[str, object]  # {"short", "text", "basis"} with placeholders
+    warnings: dict[str, CatalogueEntry]
     parameters: dict[str, tuple[Parameter, ...]]
     path: Path
 
@@ -284,6 +316,39 @@ def _norm(data: dict, path: Path) -> Norm:
         raise RegistryError(f"{path}: readings.default {default_reading!r} não é uma leitura declarada")
 
     order = data.get("order", {})
+    catalogue = {}
+    for key, w in data.get("warnings", {}).items():
+        kind = _need(w, "kind", str, f"warnings.{key}.", path)
+        if kind not in WARNING_KINDS:
+            raise RegistryError(f"{path}: warnings.{key}.kind deve ser um de {WARNING_KINDS}")
+        no_basis = w.get("no_basis", False)
+        basis = _refs(slug, _need(w, "basis", list, f"warnings.{key}.", path), f"warnings.{key}.basis", path)
+        if no_basis and basis:
+            raise RegistryError(f"{path}: warnings.{key}: no_basis = true não cita dispositivo")
+        catalogue[key] = CatalogueEntry(w.get("code", key), kind, basis,
+                                        _need(w, "message", str, f"warnings.{key}.", path), no_basis)
+
+    def case(raw: dict, where: str) -> Case:
+        applies = raw.get("applies", True)
+        if applies not in (True, False, "unknown"):
+            raise RegistryError(f"{path}: {where}.applies deve ser true, false ou \"unknown\"")
+        keys = tuple(raw.get("warnings", ()))
+        for key in keys:
+            if key not in catalogue:
+                raise RegistryError(f"{path}: {where}.warnings: {key!r} não está em [warnings]")
+        return Case(None if applies == "unknown" else applies, raw.get("reason"),
+                    _need(raw, "text", str, where + ".", path),
+                    _refs(slug, raw.get("basis", []), where + ".basis", path), keys)
+
+    cases = {}
+    for name, raw in v.get("cases", {}).items():
+        if name not in VALIDITY_CASES:
+            raise RegistryError(f"{path}: validity.cases.{name}: caso desconhecido (use {VALIDITY_CASES})")
+        cases[name] = case(raw, f"validity.cases.{name}")
+    win = _need(v, "window", dict, "validity.", path)
+    window = {"short": _need(win, "short", str, "validity.window.", path),
+              "text": _need(win, "text", str, "validity.window.", path),
+              "basis": list(_refs(slug, win.get("basis", []), "validity.window.basis", path))}
     return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
                 title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
                 hooks=_need(data, "hooks", str, "", path), validity=validity, percent_rule=rule,
@@ -291,4 +356,6 @@ def _norm(data: dict, path: Path) -> Norm:
                 default_scope=default_scope, set_scopes=set_scopes, scope_refusal=sc.get("refusal"),
                 readings=readings, default_reading=default_reading, reading_refusal=rd.get("refusal"),
                 order_basis=_refs(slug, order.get("basis", []), "order.basis", path),
+                validity_entry=case(_need(v, "entry", dict, "validity.", path), "validity.entry"),
+                validity_cases=cases, window=window, warnings=catalogue,
                 parameters=parameters, path=path)

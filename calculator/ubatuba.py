@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from calculator import engine, registry
+from calculator import validity as validity_rules
 from calculator.params import Parameter
 from calculator.rules import (
     HUNDRED,
@@ -240,60 +241,11 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
 
 
 def validity(edital_date: date) -> dict:
-    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 13, 14, 15)"""
-    start = date.fromisoformat(START)
-    end = date.fromisoformat(END)
-    warnings = [
-        warning("ubatuba_publicacao_presumida", "premissa",
-                "A lei entra em vigor na data da publicação (art. 15); o corpus não traz a data de "
-                "publicação, presumida igual à da assinatura, 16/06/2014.",
-                ["ubatuba:art15", "ubatuba:fecho"]),
-        warning("ubatuba_ultimo_dia", "premissa",
-                "Prazo de dez anos (art. 13) contado de 16/06/2014; considera-se 16/06/2024 o último dia "
-                "de vigência (prazo em anos expira no dia de igual número do início, Código Civil, art. "
-                "132, § 3º).",
-                ["ubatuba:art13"]),
-        warning("ubatuba_edital_mesmo_dia", "premissa",
-                "Um edital publicado no próprio dia 16/06/2014 não é \"anterior\" à entrada em vigor "
-                "(art. 14): a lei se aplica a ele.",
-                ["ubatuba:art14"]),
-    ]
-    steps = [step("Entrada em vigor: 16/06/2014 (data da publicação, presumida).", ["ubatuba:art15"])]
-    reason = None
-    if edital_date < start:
-        applies = False
-        reason = ("a lei não se aplica a edital anterior à sua entrada em vigor (16/06/2014, data presumida; "
-                  "art. 14)")
-        steps.append(step("Edital publicado antes da entrada em vigor: a lei não se aplica a esse concurso.",
-                          ["ubatuba:art14"]))
-    elif edital_date <= end:
-        applies = True
-        steps.append(step("Edital publicado durante a vigência de dez anos: a lei se aplica.",
-                          ["ubatuba:art13", "ubatuba:art14"]))
-    else:
-        applies = False
-        reason = TERM_ENDED
-        steps.append(step("Edital publicado depois do fim do prazo: " + TERM_ENDED + ".", ["ubatuba:art13"]))
-        warnings.append(warning(
-            "ubatuba_sem_prorrogacao", "premissa",
-            "O corpus não contém lei que prorrogue a Lei nº 3.765/2014 além de 16/06/2024; se houver "
-            "prorrogação ou nova lei, esta resposta não a considera. Sobre como o STF tratou a cláusula "
-            "idêntica de dez anos da lei federal, ver Contexto nacional (fora do corpus, não aplicado).",
-            ["ubatuba:art13"]))
-    return {"applies": applies, "in_force_from": START, "last_day": END, "reason": reason,
-            "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
-
-
-#: The answer after the term (art. 13), with the presumed date said as such.
-TERM_ENDED = "pelo texto, o prazo de dez anos do art. 13 terminou em 16/06/2024 (data presumida)"
+    """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 13, 14, 15;
+    answers: laws/ubatuba/norma.toml, [validity.cases])"""
+    return validity_rules.validity(NORM, edital_date)
 
 
 def validity_window() -> dict:
-    """The editais the law governs (arts. 13 to 15), dates presumed."""
-    return {"from": START, "to": END, "presumed": True,
-            "short": "publicado de 16/06/2014 a 16/06/2024 (datas presumidas)",
-            "text": "publicado de 16/06/2014 a 16/06/2024 (datas presumidas: publicação na data de "
-                    "assinatura, art. 15; prazo de dez anos do art. 13, com último dia no dia de igual "
-                    "número, Código Civil, art. 132, § 3º; edital do próprio dia 16/06/2014 incluído, "
-                    "art. 14)",
-            "basis": ["ubatuba:art13", "ubatuba:art14", "ubatuba:art15"]}
+    """The editais the law governs (arts. 13 to 15, dates presumed)."""
+    return validity_rules.window(NORM)

@@ -37,6 +37,9 @@ def test_every_basis_in_the_registry_resolves_in_the_corpus(slug):
     refs = [*norm.validity.start_basis, *norm.validity.term_basis, *norm.validity.transition_basis,
             *(norm.validity.extension.basis if norm.validity.extension else ())]
     refs += [ref for values in norm.parameters.values() for p in values for ref in p.basis]
+    refs += [*norm.order_basis, *norm.window["basis"], *norm.validity_entry.basis]
+    refs += [ref for case in norm.validity_cases.values() for ref in case.basis]
+    refs += [ref for entry in norm.warnings.values() for ref in entry.basis]
     assert refs and all(ref.startswith(slug + ":") for ref in refs)
     for ref in refs:
         assert corpus_norm.get(ref.split(":", 1)[1]) is not None, ref
@@ -68,6 +71,21 @@ def test_meta_toml_agrees_with_the_registry(slug):
             assert f"{slug}:{ext['provision']}" in v.extension.basis
     if "transition" in meta:
         assert [f"{slug}:{meta['transition']['provision']}"] == list(v.transition_basis)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_catalogue_message_fills_its_placeholders(slug):
+    """A message naming a date the registry does not have would fail at run time: fill every one now."""
+    from calculator import validity
+
+    norm = registry.load(slug)
+    values = {**validity.placeholders(norm, date(2020, 1, 1)), "reason": "…"}
+    for entry in norm.warnings.values():
+        entry.message.format(**values)
+    for case in [norm.validity_entry, *norm.validity_cases.values()]:
+        case.text.format(**values)
+        if case.reason:
+            case.reason.format(**values)
 
 
 def test_term_end_is_computed_from_the_start_and_the_years():
@@ -104,6 +122,27 @@ start = "2020-01-01"
 start_presumed = false
 start_basis = ["art9"]
 term_parameter = "prazo"
+[validity.entry]
+text = "Entrada em vigor: {start}."
+basis = ["art9"]
+warnings = ["teste_prazo"]
+[validity.cases.before]
+applies = false
+reason = "antes de {start}"
+text = "Edital anterior: {reason}."
+[validity.cases.term]
+text = "Edital no prazo até {term_end}."
+[validity.cases.after]
+applies = false
+reason = "o prazo terminou em {term_end}"
+text = "Depois do prazo."
+[validity.window]
+short = "de {start} a {last_day}"
+text = "publicado de {start} a {last_day}"
+[warnings.teste_prazo]
+kind = "premissa"
+basis = ["art8"]
+message = "Prazo de cinco anos até {term_end}."
 [percent]
 rule = "minimum"
 parameter = "percentual"
@@ -138,6 +177,15 @@ def test_a_well_formed_file_loads(tmp_path):
     norm = registry._norm(tomllib.loads(GOOD), _write(tmp_path, GOOD))
     assert norm.value("percentual") == Fraction(51, 2)
     assert norm.params()["percentual"].end == "2025-01-01" and norm.params()["prazo"].basis == ("teste:art8",)
+    from calculator import validity
+
+    after = validity.validity(norm, date(2025, 1, 2))
+    assert after["applies"] is False and after["reason"] == "o prazo terminou em 01/01/2025"
+    assert after["warnings"][0]["message"] == "Prazo de cinco anos até 01/01/2025."
+    assert validity.validity(norm, date(2025, 1, 1))["applies"] is True
+    before = validity.validity(norm, date(2019, 12, 31))
+    assert before["steps"][1]["text"] == "Edital anterior: antes de 01/01/2020."
+    assert validity.window(norm)["text"] == "publicado de 01/01/2020 a 01/01/2025"
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -149,6 +197,9 @@ def test_a_well_formed_file_loads(tmp_path):
     ('default = "efetivo"', 'default = "comissao"', "scopes.default"),
     ('start = "2020-01-01"', 'start = "01/01/2020"', "AAAA-MM-DD"),
     ('note = "cinco anos"\n', '', "falta"),
+    ('kind = "premissa"', 'kind = "alerta"', "warnings.teste_prazo.kind"),
+    ('warnings = ["teste_prazo"]', 'warnings = ["teste_outro"]', "não está em \\[warnings\\]"),
+    ('[validity.cases.term]', '[validity.cases.durante]', "caso desconhecido"),
 ])
 def test_a_malformed_file_is_refused_naming_file_and_entry(tmp_path, old, new, message):
     assert old in GOOD

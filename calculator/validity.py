@@ -1,0 +1,118 @@
+"""Validity, driven by the registry: does a norm govern an exam whose edital was published on a date?
+
+The registry's ``[validity]`` gives the dates (start, a term in years whose last day is computed, an
+extension with its model, the earliest date of a regulated law that is not in the corpus) and, in
+``[validity.cases]``, the answer for each case: the verdict, the reason, the step and the warnings
+(keys of ``[warnings]``).  This module picks the case by the date and fills the placeholders:
+
+{start} {term_end} {extension_start} {extension_end} {last_day} {alternative_end} {gap_from} {gap_to}
+{gap} {day_before_start} {enabling_law_from} — dates of the registry, dd/mm/aaaa;
+{edital} — the edital's date; {reason} — the case's reason (in its step).
+
+The cases, in the order they are tried:
+"before_law"  the edital precedes the regulated law's earliest possible date;
+"before"      it precedes the norm's start;
+"in_force"    the norm has no term;
+"term"        within the original term;
+"gap"/"extension"  after the term, before / from the extension's start, up to its last day;
+"after_alternative"  after the last day, but within the alternative model's (lapse and new law);
+"after"       after the last day.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from calculator.registry import Case, Norm, add_years
+from calculator.rules import collect_basis, format_date, step, warning
+
+
+def _compact_range(first: date, last: date) -> str:
+    """04/03/2022 – 17/03/2022 → "04 a 17/03/2022" (same month and year), else both dates in full."""
+    if (first.year, first.month) == (last.year, last.month):
+        return f"{first.day:02d} a {format_date(last)}"
+    return f"{format_date(first)} a {format_date(last)}"
+
+
+def placeholders(norm: Norm, edital: date | None = None) -> dict[str, str]:
+    """The dates a registry message may name, dd/mm/aaaa."""
+    v = norm.validity
+    start = date.fromisoformat(v.start)
+    out = {"start": format_date(start), "day_before_start": format_date(start - timedelta(days=1))}
+    if v.term_end:
+        out["term_end"] = format_date(date.fromisoformat(v.term_end))
+    if v.last_day:
+        out["last_day"] = format_date(date.fromisoformat(v.last_day))
+    if v.extension:
+        ext_start = date.fromisoformat(v.extension.start)
+        gap_from = date.fromisoformat(v.term_end) + timedelta(days=1)
+        gap_to = ext_start - timedelta(days=1)
+        out.update(extension_start=format_date(ext_start),
+                   extension_end=format_date(date.fromisoformat(v.extension.end)),
+                   alternative_end=format_date(alternative_end(norm)),
+                   gap_from=format_date(gap_from), gap_to=format_date(gap_to),
+                   gap=_compact_range(gap_from, gap_to))
+    if v.enabling_law_from:
+        out["enabling_law_from"] = format_date(date.fromisoformat(v.enabling_law_from))
+    if edital is not None:
+        out["edital"] = format_date(edital)
+    return out
+
+
+def alternative_end(norm: Norm) -> date:
+    """The last day under the other extension model: the norm lapses and the extending law's years count
+    from its own date."""
+    ext = norm.validity.extension
+    return add_years(date.fromisoformat(ext.start), ext.years)
+
+
+def catalogue_warning(norm: Norm, key: str, values: dict[str, str]) -> dict:
+    """The catalogue entry ``key`` as a warning, its placeholders filled."""
+    entry = norm.warnings[key]
+    return warning(entry.code, entry.kind, entry.message.format(**values), entry.basis,
+                   no_basis=entry.no_basis)
+
+
+def case_name(norm: Norm, edital: date) -> str:
+    v = norm.validity
+    if v.enabling_law_from and edital < date.fromisoformat(v.enabling_law_from):
+        return "before_law"
+    if edital < date.fromisoformat(v.start):
+        return "before"
+    if v.term_end is None:
+        return "in_force"
+    if edital <= date.fromisoformat(v.term_end):
+        return "term"
+    if v.extension and edital <= date.fromisoformat(v.extension.end):
+        return "gap" if edital < date.fromisoformat(v.extension.start) else "extension"
+    if (v.extension and "after_alternative" in norm.validity_cases
+            and edital <= alternative_end(norm)):
+        return "after_alternative"
+    return "after"
+
+
+def validity(norm: Norm, edital: date) -> dict:
+    """{"applies", "in_force_from", "last_day", "reason", "basis", "warnings", "steps"} (and
+    "decree_in_force" for a regulating norm: whether its own procedures were in force)."""
+    values = placeholders(norm, edital)
+    entry: Case = norm.validity_entry
+    case: Case = norm.validity_cases[case_name(norm, edital)]
+    reason = case.reason.format(**values) if case.reason else None
+    warnings = [catalogue_warning(norm, key, values) for key in entry.warnings + case.warnings]
+    steps = [step(entry.text.format(**values), entry.basis),
+             step(case.text.format(**values, reason=reason or ""), case.basis)]
+    out = {"applies": case.applies}
+    if norm.validity.enabling_law_from:
+        out["decree_in_force"] = edital >= date.fromisoformat(norm.validity.start)
+    out.update({"in_force_from": norm.validity.start, "last_day": norm.validity.last_day, "reason": reason,
+                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps})
+    return out
+
+
+def window(norm: Norm) -> dict:
+    """The editais the norm governs: {"from", "to", "presumed", "short", "text", "basis"}."""
+    values = placeholders(norm)
+    v = norm.validity
+    return {"from": v.start, "to": v.last_day, "presumed": v.start_presumed,
+            "short": norm.window["short"].format(**values), "text": norm.window["text"].format(**values),
+            "basis": list(norm.window["basis"])}
