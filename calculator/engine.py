@@ -33,6 +33,7 @@ from calculator.rules import (
     place_unplaced,
     positions_from_count,
     proportional_count,
+    sentence,
     step,
     whole_blocks_count,
 )
@@ -93,6 +94,14 @@ def reading(norm: Norm, value: str | None) -> Reading:
         refusal = norm.reading_refusal or f"leitura desconhecida: {{reading}} (use {_either(norm.readings)})"
         raise InputError(refusal.format(reading=repr(name)), "leitura")
     return norm.readings[name]
+
+
+def reading_values(norm: Norm, name: str) -> dict[str, str]:
+    """Placeholders of a warning that names the reading used and the other one (norms with two readings):
+    {reading} and {other_reading} are the descriptions as sentences, {other} the other one's name."""
+    other = next(r for r in norm.readings if r != name)
+    return {"reading": sentence(norm.readings[name].description), "other": other,
+            "other_reading": sentence(norm.readings[other].description)}
 
 
 # --- the count of reserved nominations --------------------------------------------------------------

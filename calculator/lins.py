@@ -58,38 +58,20 @@ def _scope(scope: str | None) -> str:
 def _answer_warnings(exact: Fraction) -> list[dict]:
     """Warnings that can change this answer: the percentage (always: it comes from outside the corpus)
     and the rounding (only when P/100 · N is not a whole number)."""
-    out = [warning("lins_percentual_informado", "premissa",
-                   "O percentual vem da Lei nº 7.739/2023 (citada no art. 2º, inciso I, e no art. 5º do "
-                   "decreto), que não está no corpus: foi usado o percentual informado. Confira também se a "
-                   "lei prevê número mínimo de vagas.",
-                   _ORIGIN)]
+    out = [NORM.warning("lins_percentual_informado")]
     if exact.denominator != 1:
-        out.append(warning(
-            "lins_arredondamento_interpretacao", "interpretacao",
-            "O decreto não diz como arredondar (sem base no corpus); usou-se parte decimal ≥ 0,5 para cima e "
-            "< 0,5 para baixo, como nas leis de Ubatuba e Quissamã. Confira a regra da Lei nº 7.739/2023.",
-            [], no_basis=True))
+        out.append(NORM.warning("lins_arredondamento_interpretacao"))
     return out
 
 
 def norm_warnings() -> list[dict]:
     """Properties of the decree's text that hold whatever the input (shown by `parametros` and on the
     norm's page; the simulator repeats the PcD one when PcD seats can change who is nominated)."""
-    return [pcd_two_lists_warning(), warning(
-        "lins_tres_listas_quatro_incisos", "conflito",
-        "O art. 6º anuncia a publicação do resultado em \"3 (três) listas\", mas enumera quatro "
-        "(incisos I a IV).",
-        ["lins:art6_cpt", "lins:art6_cpt_inc1", "lins:art6_cpt_inc2", "lins:art6_cpt_inc3",
-         "lins:art6_cpt_inc4"])]
+    return [pcd_two_lists_warning(), NORM.warning("lins_tres_listas_quatro_incisos")]
 
 
 def pcd_two_lists_warning() -> dict:
-    return warning(
-        "lins_pcd_duas_listas", "conflito",
-        "Candidato com deficiência aprovado também na lista de pessoas negras: o art. 4º, parágrafo "
-        "único, manda nomeá-lo pela lista em que estiver melhor classificado; o art. 6º, § 2º, manda "
-        "nomeá-lo nas vagas destinadas aos negros.",
-        ["lins:art4_par1u", "lins:art6_par2"])
+    return NORM.warning("lins_pcd_duas_listas")
 
 
 def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
@@ -132,14 +114,7 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     """The decree is silent on the call order: the reading is an interpretation, the other one is shown;
     a reserved seat the reading leaves without position is placed (hook of engine.call_positions)."""
     reading, vacancies = order.reading, order.vacancies
-    other = "quinta" if reading == "proporcional" else "proporcional"
-    warnings = [warning(
-        "lins_ordem_interpretacao", "interpretacao",
-        "O decreto não define a ordem de nomeação entre a lista geral e a das pessoas negras (só a "
-        "concorrência concomitante, art. 5º, e as listas, art. 6º); leitura usada: "
-        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\"" + other + "\"): "
-        + sentence(READINGS[other]),
-        ["lins:art5_cpt", "lins:art6_cpt", "lins:art6_par1"])]
+    warnings = [NORM.warning("lins_ordem_interpretacao", **engine.reading_values(NORM, reading))]
     if order.placed["interpreted_positions"]:
         warnings.append(warning(
             "lins_ordem_menor_que_reserva", "conflito",

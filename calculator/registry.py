@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from calculator.params import Parameter
+from calculator.rules import warning
 
 LAWS = Path(__file__).resolve().parent.parent / "laws"
 FILENAME = "norma.toml"
@@ -85,6 +86,7 @@ class CatalogueEntry:
     basis: tuple[str, ...]
     message: str
     no_basis: bool
+    values: tuple[str, ...]  # placeholders the caller fills (besides the registry's dates)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,26 @@ class Norm:
                                     "calculadora ainda só apresenta parâmetros de um valor")
             out[name] = values[0]
         return out
+
+    def warning(self, key: str, **values: str) -> dict:
+        """The catalogue entry ``key`` as a warning dict, its {placeholders} filled from ``values``."""
+        entry = self.warnings[key]
+        missing = set(entry.values) - set(values)
+        if missing:
+            raise ValueError(f"{self.path}: warnings.{key} precisa de {sorted(missing)}")
+        return warning(entry.code, entry.kind, entry.message.format(**values),
+                       entry.basis, no_basis=entry.no_basis)
+
+    def references(self) -> list[str]:
+        """Every provision the registry cites ("slug:id"), in file order, de-duplicated."""
+        v = self.validity
+        refs = [*v.start_basis, *v.term_basis, *v.transition_basis,
+                *(v.extension.basis if v.extension else ())]
+        refs += [ref for values in self.parameters.values() for p in values for ref in p.basis]
+        refs += [*self.order_basis, *self.window["basis"], *self.validity_entry.basis]
+        refs += [ref for case in self.validity_cases.values() for ref in case.basis]
+        refs += [ref for entry in self.warnings.values() for ref in entry.basis]
+        return list(dict.fromkeys(refs))
 
     def reading_descriptions(self) -> dict[str, str]:
         return {name: r.description for name, r in self.readings.items()}
@@ -326,7 +348,8 @@ def _norm(data: dict, path: Path) -> Norm:
         if no_basis and basis:
             raise RegistryError(f"{path}: warnings.{key}: no_basis = true não cita dispositivo")
         catalogue[key] = CatalogueEntry(w.get("code", key), kind, basis,
-                                        _need(w, "message", str, f"warnings.{key}.", path), no_basis)
+                                        _need(w, "message", str, f"warnings.{key}.", path), no_basis,
+                                        tuple(w.get("values", ())))
 
     def case(raw: dict, where: str) -> Case:
         applies = raw.get("applies", True)

@@ -71,12 +71,7 @@ def _percent_step(p: Fraction, given: bool) -> dict:
 
 def art8_warning() -> dict:
     """A property of the text itself (shown with `parametros` and with --vinculo comissao)."""
-    return warning(
-        "ubatuba_art8_paragrafo_inexistente", "conflito",
-        "O art. 8º, parágrafo único, manda observar \"a meta estabelecida no § 1º deste artigo\", mas "
-        "o art. 8º não tem § 1º (só o parágrafo único); a meta parece ser a do caput do art. 8º "
-        "(20% do conjunto dos cargos em comissão).",
-        ["ubatuba:art8_par1u", "ubatuba:art8_cpt"])
+    return NORM.warning("ubatuba_art8_paragrafo_inexistente")
 
 
 def norm_warnings() -> list[dict]:
@@ -87,32 +82,13 @@ def norm_warnings() -> list[dict]:
 def _scope_warnings(scope: str) -> list[dict]:
     out = []
     if scope == "comissao":
-        out.append(warning(
-            "ubatuba_comissao_conjunto", "interpretacao",
-            "Para cargos em comissão, o mínimo de 20% se aplica ao conjunto desses cargos (art. 8º), "
-            "não a um concurso; o número informado foi tratado como o total de cargos em comissão, "
-            "e o mínimo de 3 vagas do art. 2º, § 2º (que fala de concurso ou seleção) não foi aplicado.",
-            ["ubatuba:art8_cpt", "ubatuba:art1_cpt", "ubatuba:art2_par2"]))
+        out.append(NORM.warning("ubatuba_comissao_conjunto"))
         out.append(art8_warning())
     elif scope == "estagio":
-        out.append(warning(
-            "ubatuba_estagio_por_orgao", "aviso",
-            "Nos estágios profissionais o limite mínimo deve ser observado em cada órgão ou entidade "
-            "(art. 1º, parágrafo único, inciso I): informe as vagas de estágio de um órgão por vez.",
-            ["ubatuba:art1_par1u_inc1"]))
-        out.append(warning(
-            "ubatuba_estagio_sem_minimo_de_tres", "interpretacao",
-            "O mínimo de 3 vagas do art. 2º, § 2º, fala de \"cargos ou empregos públicos oferecidos no "
-            "concurso ou seleção pública\"; estágio não é cargo nem emprego, por isso esse mínimo não foi "
-            "aplicado às vagas de estágio (leitura adotada). Outra leitura: aplicá-lo também aos estágios "
-            "(sem reserva com menos de 3 vagas).",
-            ["ubatuba:art2_par2", "ubatuba:art1_par1u_inc1"]))
+        out.append(NORM.warning("ubatuba_estagio_por_orgao"))
+        out.append(NORM.warning("ubatuba_estagio_sem_minimo_de_tres"))
     elif scope == "emprego":
-        out.append(warning(
-            "ubatuba_emprego_pcd_primeiro", "aviso",
-            "Em empregos públicos, o art. 7º manda preencher primeiro as vagas das pessoas com "
-            "deficiência (art. 93 da Lei Federal nº 8.213/1991), o que altera a ordem de nomeação.",
-            ["ubatuba:art7_cpt"]))
+        out.append(NORM.warning("ubatuba_emprego_pcd_primeiro"))
     return out
 
 
@@ -127,12 +103,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     steps = [_percent_step(p, percent is not None)]
     warnings = _scope_warnings(scope)
     if scope not in SET_SCOPES:
-        warnings.append(warning(
-            "ubatuba_minimo_por_cargo", "interpretacao",
-            "O art. 2º, caput, pede a reserva por cargo ou emprego oferecido, e o § 2º fala do número "
-            "de cargos ou empregos oferecidos no concurso; o mínimo de 3 foi aplicado às vagas "
-            "informadas (as de um cargo).",
-            ["ubatuba:art2_cpt", "ubatuba:art2_par2"]))
+        warnings.append(NORM.warning("ubatuba_minimo_por_cargo"))
         if vacancies < _MIN_VACANCIES:
             steps.append(step(
                 f"Vagas oferecidas: {format_int(vacancies)}, menos de 3: a reserva não é disponibilizada.",
@@ -202,21 +173,9 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     minimum of 3; a reserved seat the reading leaves without position (hook of engine.call_positions)."""
     reading, p, scope, vacancies = order.reading, order.percent, order.scope, order.vacancies
     placed = order.placed
-    other = "quinta" if reading == "proporcional" else "proporcional"
-    warnings = [warning(
-        "ubatuba_ordem_interpretacao", "interpretacao",
-        "O art. 7º exige \"alternância e proporcionalidade\" sem definir a ordem; leitura usada: "
-        + sentence(READINGS[reading]) + " Outra leitura, disponível como opção (\"" + other + "\"): "
-        + sentence(READINGS[other]),
-        ["ubatuba:art7_cpt", "ubatuba:art2_par3"])]
+    warnings = [NORM.warning("ubatuba_ordem_interpretacao", **engine.reading_values(NORM, reading))]
     if (scope or DEFAULT_SCOPE) == "emprego":
-        warnings.append(warning(
-            "ubatuba_emprego_ordem_leitura", "interpretacao",
-            "Em empregos públicos, o art. 7º afasta a \"alternância e proporcionalidade\" (\"salvo quando se "
-            "tratar de empregos públicos\") e só manda preencher primeiro as vagas das pessoas com "
-            "deficiência; a lei não diz em que posições entram os cotistas depois disso. As posições "
-            "abaixo são uma leitura (a mesma ordem dos cargos efetivos), não uma regra da lei.",
-            ["ubatuba:art7_cpt"]))
+        warnings.append(NORM.warning("ubatuba_emprego_ordem_leitura"))
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
         warnings.append(warning(
             "ubatuba_minimo_e_ordem", "interpretacao",

@@ -24,7 +24,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from calculator.registry import Case, Norm, add_years
-from calculator.rules import collect_basis, format_date, step, warning
+from calculator.rules import collect_basis, format_date, step
 
 
 def _compact_range(first: date, last: date) -> str:
@@ -68,9 +68,7 @@ def alternative_end(norm: Norm) -> date:
 
 def catalogue_warning(norm: Norm, key: str, values: dict[str, str]) -> dict:
     """The catalogue entry ``key`` as a warning, its placeholders filled."""
-    entry = norm.warnings[key]
-    return warning(entry.code, entry.kind, entry.message.format(**values), entry.basis,
-                   no_basis=entry.no_basis)
+    return norm.warning(key, **values)
 
 
 def case_name(norm: Norm, edital: date) -> str:

@@ -34,12 +34,7 @@ def test_the_rules_read_the_registry(slug):
 def test_every_basis_in_the_registry_resolves_in_the_corpus(slug):
     corpus_norm = load_corpus().norm(slug)
     norm = registry.load(slug)
-    refs = [*norm.validity.start_basis, *norm.validity.term_basis, *norm.validity.transition_basis,
-            *(norm.validity.extension.basis if norm.validity.extension else ())]
-    refs += [ref for values in norm.parameters.values() for p in values for ref in p.basis]
-    refs += [*norm.order_basis, *norm.window["basis"], *norm.validity_entry.basis]
-    refs += [ref for case in norm.validity_cases.values() for ref in case.basis]
-    refs += [ref for entry in norm.warnings.values() for ref in entry.basis]
+    refs = norm.references()
     assert refs and all(ref.startswith(slug + ":") for ref in refs)
     for ref in refs:
         assert corpus_norm.get(ref.split(":", 1)[1]) is not None, ref
@@ -81,7 +76,7 @@ def test_every_catalogue_message_fills_its_placeholders(slug):
     norm = registry.load(slug)
     values = {**validity.placeholders(norm, date(2020, 1, 1)), "reason": "…"}
     for entry in norm.warnings.values():
-        entry.message.format(**values)
+        entry.message.format(**values, **dict.fromkeys(entry.values, "…"))
     for case in [norm.validity_entry, *norm.validity_cases.values()]:
         case.text.format(**values)
         if case.reason:
