@@ -203,3 +203,13 @@ def test_a_malformed_file_is_refused_naming_file_and_entry(tmp_path, old, new, m
     with pytest.raises(RegistryError, match=message) as err:
         registry._norm(tomllib.loads(text), path)
     assert str(path) in str(err.value)
+
+
+def test_the_readme_article_table_is_generated_from_the_registry():
+    from tools import registry_table
+
+    text = registry_table.README.read_text(encoding="utf-8")
+    assert registry_table.updated(text) == text, "README desatualizado: rode tools/registry_table.py"
+    for slug in SLUGS:  # every provision the registries cite has a row
+        norm = registry.load(slug)
+        assert set(norm.references()) == {ref for ref, _, _ in registry_table._rows(norm)}

@@ -1,0 +1,111 @@
+"""The article → rule table of calculator/README.md, generated from the norms' registries.
+
+    .venv/bin/python tools/registry_table.py      # rewrite the table between the markers
+
+tests/test_registry.py checks that the README holds what this script would write, so the table cannot
+drift from laws/<slug>/norma.toml.  Rows follow the text's order (the corpus' provision order); each row
+names a provision, what the registry says about it and where (the registry entry; the rule applying it).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "calculator" / "README.md"
+BEGIN = "<!-- tabela gerada do registro por tools/registry_table.py: não editar à mão -->"
+END = "<!-- fim da tabela gerada -->"
+
+
+VERDICTS = {True: "aplica-se", False: "não se aplica", None: "o corpus não permite dizer"}
+
+
+def _value(p) -> str:
+    if p.value is None:
+        return "sem valor no corpus"
+    if isinstance(p.value, tuple):
+        return ", ".join(p.value)
+    if p.value is True:
+        return "sim"
+    return str(p.value)
+
+
+def _rows(norm) -> list[tuple[str, str, str]]:
+    """(provision ref, what, where) for every provision the registry cites."""
+    v = norm.validity
+    rows = []
+    for name, values in norm.parameters.items():
+        for p in values:
+            when = f"{p.start} a {p.end}" if p.end else f"desde {p.start}"
+            for ref in p.basis:
+                rows.append((ref, f"parâmetro `{name}` = {_value(p)} ({when})", f"`[[parameters]] {name}`"))
+    for ref in v.start_basis:
+        rows.append((ref, f"início da vigência: {v.start}" + (" (presumido)" if v.start_presumed else ""),
+                     "`[validity] start`"))
+    for ref in v.term_basis:
+        rows.append((ref, f"prazo de {v.term_years} anos: último dia {v.term_end} (calculado)",
+                     "`[validity] term_parameter`"))
+    for ref in v.transition_basis:
+        rows.append((ref, "editais já publicados excluídos", "`[validity] transition_basis`"))
+    if v.extension:
+        for ref in v.extension.basis:
+            rows.append((ref, f"prorrogação de {v.extension.years} anos ({v.extension.model}): último dia "
+                              f"{v.extension.end}", "`[validity.extension]`"))
+    for ref in norm.order_basis:
+        rows.append((ref, "ordem de nomeação (leituras: " + ", ".join(norm.readings) + ")",
+                     f"`[order]`; `{norm.slug}.order_notes`"))
+    for name, case in norm.validity_cases.items():
+        verdict = VERDICTS[case.applies]
+        for ref in case.basis:
+            rows.append((ref, f"vigência, caso `{name}`: {verdict}", f"`[validity.cases.{name}]`"))
+    for ref in norm.validity_entry.basis:
+        rows.append((ref, "vigência: passo inicial (entrada em vigor)", "`[validity.entry]`"))
+    for ref in norm.window["basis"]:
+        rows.append((ref, "vigência: período dos editais abrangidos", "`[validity.window]`"))
+    for key, entry in norm.warnings.items():
+        for ref in entry.basis:
+            rows.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
+    return rows
+
+
+def render() -> str:
+    sys.path.insert(0, str(ROOT))
+    from calculator import NORMS, registry
+    from calculator.labels import display_label
+    from laws.corpus import load_corpus
+
+    corpus = load_corpus()
+    lines = [BEGIN, "", "| norma | dispositivo | o que o registro diz | onde |", "|---|---|---|---|"]
+    for slug in NORMS:
+        norm = registry.load(slug)
+        order = {p.id: i for i, p in enumerate(corpus.norm(slug).walk())}
+        rows = sorted(set(_rows(norm)), key=lambda r: (order[r[0].split(":", 1)[1]], r[2], r[1]))
+        first = True
+        for ref, what, where in rows:
+            who = f"{norm.place} ([`laws/{slug}/norma.toml`](../laws/{slug}/norma.toml))" if first else ""
+            lines.append(f"| {who} | {display_label(ref.split(':', 1)[1])} | {what} | {where} |")
+            first = False
+    lines += ["", "Passos e avisos sem base no corpus (`no_basis`) não aparecem aqui: não citam dispositivo.",
+              "", END]
+    return "\n".join(lines)
+
+
+def updated(text: str) -> str:
+    """README text with the generated table in place (between the markers)."""
+    head, sep, rest = text.partition(BEGIN)
+    if not sep:
+        raise SystemExit(f"{README}: marcador não encontrado: {BEGIN}")
+    _, sep, tail = rest.partition(END)
+    if not sep:
+        raise SystemExit(f"{README}: marcador não encontrado: {END}")
+    return head + render() + tail
+
+
+def main() -> None:
+    README.write_text(updated(README.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"{README}: tabela atualizada")
+
+
+if __name__ == "__main__":
+    main()
