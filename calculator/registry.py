@@ -128,6 +128,7 @@ class Norm:
     default_reading: str
     reading_refusal: str | None  # pt-BR message refusing a reading ({reading}); None: the generic one
     order_basis: tuple[str, ...]  # provisions that set the call order (none: the text has no rule)
+    simulation_options: dict[str, dict[str, str]]  # options only this norm's simulation accepts
     validity_entry: Case  # the first step of every validity answer, and the warnings always given
     validity_cases: dict[str, Case]
     window: dict[str, object]  # {"short", "text", "basis"} with placeholders
@@ -221,6 +222,21 @@ def _refs(slug: str, ids: object, where: str, path: Path) -> tuple[str, ...]:
     if not isinstance(ids, list) or not all(isinstance(i, str) and i and ":" not in i for i in ids):
         raise RegistryError(f"{path}: {where} deve ser uma lista de ids sem prefixo (ex.: \"art2_par3\")")
     return tuple(f"{slug}:{i}" for i in ids)
+
+
+#: Simulator options a norm may declare as its own (calculator/simulator.py refuses them for the others).
+SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia")
+
+
+def _simulation_options(data: dict, path: Path) -> dict[str, dict[str, str]]:
+    out = {}
+    for name, raw in data.get("simulation", {}).get("options", {}).items():
+        if name not in SIMULATION_OPTIONS:
+            raise RegistryError(f"{path}: simulation.options.{name}: opção desconhecida "
+                                f"(use {SIMULATION_OPTIONS})")
+        out[name] = {"description": _need(raw, "description", str, f"simulation.options.{name}.", path),
+                     "refusal": _need(raw, "refusal", str, f"simulation.options.{name}.", path)}
+    return out
 
 
 def _norm(data: dict, path: Path) -> Norm:
@@ -379,6 +395,7 @@ def _norm(data: dict, path: Path) -> Norm:
                 default_scope=default_scope, set_scopes=set_scopes, scope_refusal=sc.get("refusal"),
                 readings=readings, default_reading=default_reading, reading_refusal=rd.get("refusal"),
                 order_basis=_refs(slug, order.get("basis", []), "order.basis", path),
+                simulation_options=_simulation_options(data, path),
                 validity_entry=case(_need(v, "entry", dict, "validity.", path), "validity.entry"),
                 validity_cases=cases, window=window, warnings=catalogue,
                 parameters=parameters, path=path)

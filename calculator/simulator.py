@@ -296,38 +296,32 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     pct = percent if isinstance(percent, Fraction) else parse_percent(percent)
     k_pcd = _parse_count(pcd_seats, "vagas_pcd", "o número de vagas para pessoas com deficiência")
     k_fem = _parse_count(female_seats, "vagas_femininas", "o número de vagas femininas")
-    if k_fem and norm != "lins":
-        raise InputError("vagas femininas só se aplicam a Lins (Guarda Civil Municipal, LC nº 1.745/2023)",
-                         "vagas_femininas")
+    if k_fem:
+        _own_option(mod, "vagas_femininas")
     if precedence is None or precedence == "":
         precedence = "art6_par2"
     precedence = str(precedence).replace("-", "_")
     if precedence not in PRECEDENCE_OPTIONS:
         raise InputError(f"precedência desconhecida: {quoted(precedence)} (use art6-par2 ou art4-par1u)",
                          "precedencia")
-    if precedence != "art6_par2" and norm != "lins":
-        raise InputError("a escolha de precedência só se aplica a Lins "
-                         "(art. 4º, parágrafo único × art. 6º, § 2º)",
-                         "precedencia")
+    if precedence != "art6_par2":
+        _own_option(mod, "precedencia")
     if replacement is None or replacement == "":
         replacement = "lista"
     if replacement not in REPLACEMENT_OPTIONS:
         raise InputError(f"leitura de substituição desconhecida: {quoted(replacement)} (use lista ou geral)",
                          "substituicao")
-    if replacement != "lista" and norm != "ubatuba":
-        raise InputError("a substituição pela classificação geral só se aplica a Ubatuba (art. 4º, § 1º)",
-                         "substituicao")
+    if replacement != "lista":
+        _own_option(mod, "substituicao")
     if fill is None or fill == "":
         fill = "concorrencia"
     if fill not in FILL_OPTIONS:
         raise InputError(f"preenchimento desconhecido: {str(fill)[:20]!r} (use concorrencia ou lista)",
                          "preenchimento")
-    if fill != "concorrencia" and norm != "quissama":
-        raise InputError("a leitura literal da quinta vaga só se aplica a Quissamã (art. 3º, § 1º)",
-                         "preenchimento")
-    if gender_equity and norm != "ubatuba":
-        raise InputError("a equidade de gênero só se aplica a Ubatuba (art. 1º, parágrafo único, II)",
-                         "equidade_genero")
+    if fill != "concorrencia":
+        _own_option(mod, "preenchimento")
+    if gender_equity:
+        _own_option(mod, "equidade_genero")
 
     if reading is not None and not isinstance(reading, str):
         raise InputError("a leitura deve ser um texto (ex.: proporcional)", "leitura")
@@ -1194,6 +1188,17 @@ def _flag(value, field: str) -> bool:
     if isinstance(value, str) and csvinput.normalise(value) in ("nao", "n", "false", "0"):
         return False
     raise InputError(f"{field}: use sim ou não", field)
+
+
+def _own_option(mod, option: str) -> None:
+    """Refuse a non-default value of ``option`` unless the norm's registry declares the option its own; the
+    message is the registry's of the norm that has it ([simulation.options])."""
+    if option in mod.NORM.simulation_options:
+        return
+    from calculator.core import NORMS
+
+    owner = next(m.NORM for m in NORMS.values() if option in m.NORM.simulation_options)
+    raise InputError(owner.simulation_options[option]["refusal"], option)
 
 
 def api_simular(req: dict, data: bytes | None = None) -> dict:

@@ -3,6 +3,7 @@ meta.toml repeats agree with them."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from datetime import date
 from fractions import Fraction
@@ -213,3 +214,24 @@ def test_the_readme_article_table_is_generated_from_the_registry():
     for slug in SLUGS:  # every provision the registries cite has a row
         norm = registry.load(slug)
         assert set(norm.references()) == {ref for ref, _, _ in registry_table._rows(norm)}
+
+
+def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsewhere():
+    from calculator.api import handle
+
+    owners = {opt: [s for s in SLUGS if opt in registry.load(s).simulation_options]
+              for opt in registry.SIMULATION_OPTIONS}
+    assert all(len(o) == 1 for o in owners.values()), owners
+    non_default = {"substituicao": "geral", "equidade_genero": True, "preenchimento": "lista",
+                   "vagas_femininas": "1", "precedencia": "art4_par1u"}
+    csv = "inscricao;nome;classificacao;cotista\nA;A;1;sim\nB;B;2;não\n"
+    for opt, (owner,) in owners.items():
+        for slug in SLUGS:
+            req = {"command": "simular", "norma": slug, "vagas": "2", "csv": csv, opt: non_default[opt],
+                   **({"percentual": "20"} if slug == "lins" else {})}
+            answer = json.loads(handle(json.dumps(req)))
+            if slug == owner:
+                assert answer["ok"], (opt, slug, answer)
+            else:
+                refusal = registry.load(owner).simulation_options[opt]["refusal"]
+                assert answer["error"] == {"field": opt, "message": refusal}, (opt, slug)
