@@ -37,15 +37,21 @@ NORMS: dict[str, ModuleType] = {m.SLUG: m for m in (ubatuba, quissama, lins)}
 def get_norm(norm: object) -> ModuleType:
     """Norm module for a slug typed by the user (case-insensitive; "quissamã" accepted)."""
     if not isinstance(norm, str) or not norm.strip():
-        raise InputError("informe a norma: ubatuba, quissama ou lins", "norma")
+        raise InputError(f"informe a norma: {_choices()}", "norma")
     key = norm.strip().lower().replace("ã", "a")
     if key not in NORMS:
         shown = " ".join(norm.split())
         shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
         if len(shown) > 40:
             shown = shown[:39] + "…"
-        raise InputError(f"norma desconhecida: {shown!r} (use ubatuba, quissama ou lins)", "norma")
+        raise InputError(f"norma desconhecida: {shown!r} (use {_choices()})", "norma")
     return NORMS[key]
+
+
+def _choices() -> str:
+    """"ubatuba, quissama ou lins": the norms, in the order of NORMS."""
+    names = list(NORMS)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " ou " + names[-1]
 
 
 def _vacancies(value: object) -> int:
