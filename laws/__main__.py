@@ -1,4 +1,5 @@
-"""Command line: `python -m laws export` (the corpus as JSON) and `python -m laws show NORMA[:ID]`.
+"""Command line: `python -m laws export` (the corpus as JSON), `python -m laws export --lexml NORMA` (one
+norm as LexML Brasil XML) and `python -m laws show NORMA[:ID]`.
 
 Like the calculator's CLI: errors are one pt-BR line on stderr with exit status 2; output that cannot be
 written (full disk, closed stdout) is one line and status 1; a terminal that is not UTF-8 gets a close
@@ -18,6 +19,7 @@ from laws.export import export_json
 
 USAGE = f"""uso:
   python -m laws export              imprime o corpus inteiro em JSON (esquema: laws/schema.json)
+  python -m laws export --lexml NORMA imprime a norma em XML LexML Brasil (esquema: laws/schema/lexml/)
   python -m laws show NORMA          lista os ids e rótulos dos dispositivos da norma
   python -m laws show NORMA:ID       mostra o texto de um dispositivo (ex.: ubatuba:art2_par3)
 normas: {", ".join(NORM_SLUGS)}"""
@@ -51,12 +53,29 @@ def show(ref: str) -> int:
     return emit(norm.citation(pid) + "\n" + "".join(q.text + q.tail for q in p.walk()).rstrip("\n"))
 
 
+def export_lexml(args: list[str]) -> int:
+    if len(args) != 1:
+        return fail(("falta a norma" if not args else "uma norma por vez")
+                    + f": python -m laws export --lexml NORMA ({', '.join(NORM_SLUGS)})")
+    slug = norm_slug(args[0])
+    if slug is None:
+        return fail(f"norma desconhecida: {quoted(args[0])} (normas: {', '.join(NORM_SLUGS)})")
+    from laws.lexml import to_xml
+
+    text = to_xml(load_corpus().norm(slug)).removesuffix("\n")
+    if not stdout_takes(text):  # e.g. cp1252: character references (&#231;) keep the document exact
+        text = text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    return emit(text)
+
+
 def main(argv: list[str]) -> int:
     if argv == ["export"]:
         text = export_json()
         if not stdout_takes(text):  # e.g. cp1252: \u escapes keep the JSON exact
             text = json.dumps(json.loads(text), ensure_ascii=True, sort_keys=True, indent=1)
         return emit(text)
+    if argv[:2] == ["export", "--lexml"]:
+        return export_lexml(argv[2:])
     if len(argv) == 2 and argv[0] == "show":
         return show(argv[1])
     if argv in (["-h"], ["--help"], ["--ajuda"]):

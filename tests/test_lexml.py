@@ -1,0 +1,184 @@
+"""The LexML Brasil export (laws/lexml.py, `python -m laws export --lexml NORMA`) against the official rigid
+schema copied into laws/schema/lexml/, validated with lxml."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from laws import NORM_SLUGS, load_corpus
+from laws.lexml import NS, SCHEMA, lines, to_xml, validate
+
+ROOT = Path(__file__).resolve().parent.parent
+Q = f"{{{NS}}}"
+ARTICLES = {"ubatuba": 15, "quissama": 6, "lins": 12}
+ARTICLE_PARTS = {"Artigo", "Caput", "Paragrafo", "Inciso", "Alinea"}
+
+
+def doc(slug: str) -> ET.Element:
+    return ET.fromstring(to_xml(load_corpus().norm(slug)).encode("utf-8"))
+
+
+def local(el: ET.Element) -> str:
+    return el.tag.rpartition("}")[2]
+
+
+def test_schema_is_in_the_repository():
+    assert SCHEMA.is_relative_to(ROOT)
+    for name in ("lexml-br-rigido.xsd", "lexml-base.xsd", "xml.xsd", "xlink-href.xsd", "mathml2.xsd",
+                 "README.md"):
+        assert (SCHEMA.parent / name).is_file(), name
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_document_validates_against_the_rigid_schema(slug):
+    assert validate(to_xml(load_corpus().norm(slug))) == []
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_article_count(slug):
+    root = doc(slug)
+    articles = root.findall(f"{Q}Norma/{Q}Articulacao/{Q}Artigo")
+    assert len(articles) == ARTICLES[slug]
+    assert [a.get("id") for a in articles] == [f"art{n}" for n in range(1, ARTICLES[slug] + 1)]
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_ids_are_the_corpus_ids(slug):
+    norm = load_corpus().norm(slug)
+    root = doc(slug)
+    article_ids = [el.get("id") for el in root.find(f"{Q}Norma/{Q}Articulacao").iter()
+                   if local(el) in ARTICLE_PARTS]
+    corpus_ids = [p.id for p in norm.walk() if p.kind in ("artigo", "caput", "paragrafo", "inciso", "alinea")]
+    assert article_ids == corpus_ids  # same ids, same order
+    # every id in the document is a corpus id; only the signatures have none (Assinatura has no id)
+    all_ids = {el.get("id") for el in root.iter() if el.get("id")}
+    assert all_ids == {p.id for p in norm.walk() if p.kind != "assinatura"}
+    # and each element is the kind of provision the corpus says
+    kinds = {"Artigo": "artigo", "Caput": "caput", "Paragrafo": "paragrafo", "Inciso": "inciso",
+             "Alinea": "alinea", "Epigrafe": "epigrafe", "Ementa": "ementa", "Preambulo": "preambulo",
+             "LocalDataFecho": "fecho", "EmLinha": "nota"}
+    for el in root.iter():
+        if el.get("id") and local(el) in kinds:
+            assert norm.get(el.get("id")).kind == kinds[local(el)], el.get("id")
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_every_seed_line_is_recoverable(slug):
+    """Read back by id, in corpus order, the lines are texto.txt's non-blank lines, each intact."""
+    norm = load_corpus().norm(slug)
+    found = lines(doc(slug))
+    recovered = []
+    for prov in norm.walk():
+        if prov.id in found:
+            recovered.extend(found[prov.id].split("\n"))
+    seed = (ROOT / "laws" / slug / "texto.txt").read_bytes().decode("utf-8")
+    assert recovered == [ln for ln in seed.split("\n") if ln.strip()]
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_urn_and_parts(slug):
+    norm = load_corpus().norm(slug)
+    root = doc(slug)
+    assert root.find(f"{Q}Metadado/{Q}Identificacao").get("URN") == norm.urn
+    assert root.find(f"{Q}Norma").get("{http://www.w3.org/XML/1998/namespace}lang") == "pt-BR"
+    initial = root.find(f"{Q}Norma/{Q}ParteInicial")
+    assert [local(c) for c in initial] == ["Epigrafe", "Ementa", "Preambulo"]
+    assert "".join(initial.find(f"{Q}Ementa").itertext()) == norm.meta["ementa"]
+    final = root.find(f"{Q}Norma/{Q}ParteFinal")
+    assert final.find(f"{Q}LocalDataFecho/{Q}p").text == norm.get("fecho").text
+    signed = [(s.findtext(f"{Q}NomePessoa"), s.findtext(f"{Q}Cargo"))
+              for s in final.findall(f"{Q}Assinatura")]
+    assert signed == [(s["name"], s["office"]) for s in norm.meta["signatories"]]
+
+
+def test_notes_and_disclaimers_are_marked_as_such():
+    """Lines outside the norm's text are Metadado notes with their class, never provisions."""
+    expected = {
+        "ubatuba": {"nota1": "nota-do-compilador", "registro1": "registro", "aviso": "aviso-da-fonte"},
+        "quissama": {"aviso": "aviso-da-fonte"},
+        "lins": {"cabecalho1": "cabecalho-da-publicacao", "cabecalho2": "cabecalho-da-publicacao",
+                 "cabecalho3": "cabecalho-da-publicacao", "registro1": "registro", "aviso": "aviso-da-fonte"},
+    }
+    for slug, notes in expected.items():
+        root = doc(slug)
+        got = {n.get("id"): n.get("class") for n in root.iter(f"{Q}Nota")}
+        assert got == notes, slug
+        articulacao = root.find(f"{Q}Norma/{Q}Articulacao")
+        assert not any(el.get("id") in notes for el in articulacao.iter())
+        assert load_corpus().norm(slug).meta["disclaimer"] == "".join(
+            next(n for n in root.iter(f"{Q}Nota") if n.get("id") == "aviso").itertext()).strip()
+    # Ubatuba's legislative-process note is referenced from the epígrafe it follows
+    ref = doc("ubatuba").find(f"{Q}Norma/{Q}ParteInicial/{Q}Epigrafe/{Q}NotaReferenciada")
+    assert ref.get("nota") == "nota1"
+    # Quissamã's "(Prazo prorrogado …)" stays inside the line of art. 5º, marked as the compiler's
+    caput = next(el for el in doc("quissama").iter(f"{Q}Caput") if el.get("id") == "art5_cpt")
+    note = caput.find(f"{Q}p/{Q}EmLinha")
+    assert (note.get("nome"), note.get("id")) == ("nota-do-compilador", "art5_cpt_nota1")
+    assert "".join(note.itertext()).startswith("(Prazo prorrogado")
+
+
+def test_references_link_only_to_known_urns():
+    corpus = load_corpus()
+    hrefs = {slug: [r.get("{http://www.w3.org/1999/xlink}href") for r in doc(slug).iter(f"{Q}Remissao")]
+             for slug in NORM_SLUGS}
+    assert "urn:lex:br:federal:lei:1991-07-24;8213!art93" in hrefs["ubatuba"]
+    assert f"{corpus.norm('quissama').urn}!art1_par4" in hrefs["quissama"]
+    for slug, links in hrefs.items():
+        for href in links:
+            urn, _, pid = href.partition("!")
+            if urn == corpus.norm(slug).urn:
+                assert corpus.norm(slug).get(pid) is not None, href
+    # Lei nº 7.739/2023 has no date in the corpus, hence no URN: its mentions stay plain text
+    assert not any("7739" in h for h in hrefs["lins"])
+
+
+def test_export_is_deterministic():
+    norm = load_corpus().norm("lins")
+    assert to_xml(norm) == to_xml(norm)
+
+
+def test_wrong_id_is_rejected():
+    xml = to_xml(load_corpus().norm("ubatuba"))
+    assert 'id="art2_par3"' in xml
+    for wrong in ('id="art2_paragrafo3"', 'id="art2_par2"', 'id="2_par3"'):
+        errors = validate(xml.replace('id="art2_par3"', wrong, 1))
+        assert errors and wrong.split('"')[1] in errors[0], wrong
+
+
+def test_missing_required_element_is_rejected():
+    xml = to_xml(load_corpus().norm("quissama"))
+    broken = xml.replace("<Rotulo>Art. 1º</Rotulo>", "", 1)
+    assert broken != xml and validate(broken)
+
+
+def test_schema_loads_without_network():
+    parser = etree.XMLParser(no_network=True)
+    etree.XMLSchema(etree.parse(str(SCHEMA), parser))
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "laws", *args], cwd=ROOT, capture_output=True)
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_cli_prints_the_document(slug):
+    res = run_cli("export", "--lexml", slug)
+    assert res.returncode == 0 and res.stderr == b""
+    assert res.stdout.decode("utf-8") == to_xml(load_corpus().norm(slug))
+
+
+@pytest.mark.parametrize("args", [("export", "--lexml", "santos"), ("export", "--lexml"),
+                                  ("export", "--lexml", "ubatuba", "lins")])
+def test_cli_bad_input(args):
+    res = run_cli(*args)
+    assert res.returncode == 2
+    assert res.stdout == b""
+    message = res.stderr.decode("utf-8")
+    assert message.count("\n") == 1 and message.startswith("erro: ")
+    assert "Traceback" not in message
