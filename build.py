@@ -675,16 +675,24 @@ def page_tabelas(ctx: Context) -> None:
 
 
 def page_downloads(ctx: Context) -> None:
-    """docs/gerado/downloads.md plus the files: each norm's plain text and the corpus JSON."""
+    """docs/gerado/downloads.md plus the files: each norm's plain text and LexML XML, and the corpus JSON."""
+    from laws import lexml
+
     out = GEN / "downloads"
     out.mkdir(parents=True, exist_ok=True)
+    xml_sizes = {}
     for norm in ctx.corpus.norms:
         shutil.copyfile(ROOT / "laws" / norm.slug / "texto.txt", out / f"{norm.slug}.txt")
+        xml = lexml.to_xml(norm)
+        errors = lexml.validate(xml)
+        if errors:  # never publish a document the schema rejects
+            raise SystemExit(f"{norm.slug}.xml não passa no esquema LexML: {errors[0]}")
+        xml_sizes[norm.slug] = (out / f"{norm.slug}.xml").write_bytes(xml.encode("utf-8"))
     corpus_json = subprocess.run([sys.executable, "-m", "laws", "export"], cwd=ROOT, check=True,
                                  capture_output=True).stdout
     (out / "corpus.json").write_bytes(corpus_json)
     write(GEN / "downloads.md", ctx.env.get_template("downloads.md.j2").render(
-        corpus=ctx.corpus, place=PLACE, size=len(corpus_json)))
+        corpus=ctx.corpus, place=PLACE, size=len(corpus_json), xml_sizes=xml_sizes))
 
 
 # --------------------------------------------------------------------------- build
