@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from calculator.labels import display_label  # noqa: E402
-from laws import NORM_SLUGS, load_corpus  # noqa: E402
+from laws import NORM_SLUGS, abnt, jsonld, load_corpus  # noqa: E402
 from laws.corpus import LAWS_DIR, CorpusError, Norm  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -516,10 +516,13 @@ def page_norm(ctx: Context, norm) -> None:
     meta = norm.meta
     articles = [p for p in norm.provisions if p.kind == "artigo"]
     tpl = ctx.env.get_template("norma.md.j2")
+    status = validity_status(ctx, norm)
+    structured = jsonld.legislation(norm, f"{norm.slug}.html", in_force=status["applies"],
+                                    start=status["start"], last_day=status["last_day"], on=status["date"])
     write(GEN / f"{norm.slug}.md", tpl.render(
         norm=norm, meta=meta, place=PLACE[norm.slug], kind_label=KIND_LABEL.get(meta["kind"], meta["kind"]),
-        date_pt=pt_date(meta["date"]), status=validity_status(ctx, norm), articles=articles,
-        text_warnings=ctx.calc.mod.parameters(norm.slug)["warnings"],
+        date_pt=pt_date(meta["date"]), status=status, articles=articles, jsonld=jsonld.script(structured),
+        abnt=abnt.reference_head(norm), text_warnings=ctx.calc.mod.parameters(norm.slug)["warnings"],
         text_markdown=law_text_markdown(ctx, norm), note_title=NOTE_TITLE,
         n_annotations=len(norm.annotations), build_date=pt_date(ctx.today),
     ))
