@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 
 import calculator
-from laws import NORM_SLUGS, abnt, jsonld, load_corpus
+from laws import NORM_SLUGS, abnt, jsonld, lexml, load_corpus
 from tests.support import require_site_files
 
 ARTICLES = {"ubatuba": 15, "quissama": 6, "lins": 12}
@@ -176,3 +176,16 @@ def test_page_carries_the_citation_data(site, slug):
     assert {f"{page.header['data-urn']}!{pid}" for pid in hrefs} == {
         norm.provision_urn(p.id) for p in norm.walk() if p.text}
     assert html.escape(abnt.reference_head(norm), quote=False) in text  # the visible reference (header)
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+@pytest.mark.parametrize("slug", NORM_SLUGS)
+def test_downloads_offer_the_lexml_file(site, slug):
+    norm = load_corpus().norm(slug)
+    published = (site / "gerado" / "downloads" / f"{slug}.xml").read_bytes()
+    assert published == lexml.to_xml(norm).encode("utf-8")
+    assert lexml.validate(published) == []
+    for page in ("downloads.html", f"{slug}.html"):
+        assert f'href="downloads/{slug}.xml"' in (site / "gerado" / page).read_text(encoding="utf-8"), page
