@@ -47,17 +47,13 @@ _MIXED = {"p", "Epigrafe", "Ementa", "Rotulo", "NomePessoa", "Cargo", "EmLinha",
 ET.register_namespace("xlink", XLINK)
 
 
-def _q(tag: str) -> str:
-    # Built without a namespace; the root's xmlns attribute puts every element in LexML's namespace.
-    return tag
-
-
 def _local(el: ET.Element) -> str:
     return el.tag.rpartition("}")[2]
 
 
 def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
-    el = ET.SubElement(parent, _q(tag), {k: v for k, v in attrs.items() if v is not None})
+    # Tags are written without a namespace: the root's xmlns attribute puts them all in LexML's.
+    el = ET.SubElement(parent, tag, {k: v for k, v in attrs.items() if v is not None})
     if text is not None:
         el.text = text
     return el
@@ -93,7 +89,7 @@ def _inline(norm: Norm, el: ET.Element, prov: Provision, start: int) -> None:
         if href is None or r.start < pos:
             continue
         _append_text(el, prov.text[pos:r.start])
-        link = ET.SubElement(el, _q("Remissao"), {f"{{{XLINK}}}href": href})
+        link = ET.SubElement(el, "Remissao", {f"{{{XLINK}}}href": href})
         link.text = r.text
         pos = r.end
     _append_text(el, prov.text[pos:])
@@ -116,7 +112,7 @@ def _paragraph(norm: Norm, parent: ET.Element, prov: Provision) -> ET.Element:
     for child in prov.children:
         if child.kind == "nota":
             _append_text(p, prov.tail)  # the space between the text and the note, part of the line
-            note = ET.SubElement(p, _q("EmLinha"), {"nome": INLINE_NOTE, "id": child.id})
+            note = ET.SubElement(p, "EmLinha", {"nome": INLINE_NOTE, "id": child.id})
             _inline(norm, note, child, 0)
     return p
 
@@ -132,7 +128,7 @@ def _device(norm: Norm, parent: ET.Element, prov: Provision) -> None:
 
 
 def document(norm: Norm) -> ET.Element:
-    root = ET.Element(_q("LexML"), {"xmlns": NS})
+    root = ET.Element("LexML", {"xmlns": NS})
     meta = _sub(root, "Metadado")
     _sub(meta, "Identificacao", URN=norm.urn)
     notes = [p for p in norm.provisions if p.kind in NOTE_CLASSES]
@@ -156,7 +152,7 @@ def document(norm: Norm) -> ET.Element:
         elif prov.kind == "preambulo":
             last_inline = _paragraph(norm, _sub(initial, "Preambulo", id=prov.id), prov)
         elif prov.kind == "nota" and last_inline is not None:
-            ET.SubElement(last_inline, _q("NotaReferenciada"), {"nota": prov.id})
+            ET.SubElement(last_inline, "NotaReferenciada", {"nota": prov.id})
         elif prov.kind == "artigo":
             caput = prov.children[0]
             article = _sub(articles, "Artigo", id=prov.id)
@@ -215,18 +211,15 @@ def lines(root: ET.Element) -> dict[str, str]:
             out[pid] = "".join(el.itertext())
         elif name in ("Nota", "Preambulo", "LocalDataFecho"):
             out[pid] = "".join(_child(el, "p").itertext())
-        elif name in ("Caput", "Paragrafo", "Inciso", "Alinea"):
-            holder = el if name != "Caput" else _parent(root, el)
-            label = _child(holder, "Rotulo").text
-            out[pid] = f"{label} " + "".join(_child(el, "p").itertext())
+        elif name == "Artigo":  # the caput's line starts with the article's label
+            caput = _child(el, "Caput")
+            out[caput.get("id")] = f"{_child(el, 'Rotulo').text} " + "".join(_child(caput, "p").itertext())
+        elif name in ("Paragrafo", "Inciso", "Alinea"):
+            out[pid] = f"{_child(el, 'Rotulo').text} " + "".join(_child(el, "p").itertext())
     signatures = [el for el in root.iter() if _local(el) == "Assinatura"]
     for n, sig in enumerate(signatures, 1):
         out[f"assinatura{n}"] = "\n".join(child.text for child in sig)
     return out
-
-
-def _parent(root: ET.Element, el: ET.Element) -> ET.Element:
-    return next(p for p in root.iter() if el in list(p))
 
 
 # --------------------------------------------------------------------------- validation
