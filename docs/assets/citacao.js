@@ -171,8 +171,12 @@
     }
   });
 
-  // The visible ABNT reference in the norm's header: this page's address and today's date.
+  // The visible ABNT reference in the norm's header: this page's address and today's date. Each ¶ says
+  // to screen readers that it opens something (the panel).
   function fillHeader() {
+    Array.prototype.forEach.call(document.querySelectorAll("a.citar"), function (link) {
+      link.setAttribute("aria-expanded", "false");
+    });
     var address = document.querySelector(".referencia-abnt .abnt-endereco");
     var date = document.querySelector(".referencia-abnt .abnt-acesso");
     if (address) { address.textContent = pageAddress(); }
