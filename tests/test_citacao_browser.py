@@ -107,6 +107,7 @@ def test_header_shows_the_filled_abnt_reference(page, base_url):
 def test_panel_by_keyboard(page, base_url):
     page.goto(f"{base_url}gerado/quissama.html")
     link = 'a.citar[href="#art1_par7"]'
+    assert page.get_attribute(link, "aria-expanded") == "false"
     page.focus(link)
     page.keyboard.press("Enter")
     page.wait_for_selector(".citacao-opcoes")
