@@ -21,6 +21,7 @@ lxml (see `validate`).
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -225,11 +226,19 @@ def lines(root: ET.Element) -> dict[str, str]:
 # --------------------------------------------------------------------------- validation
 
 
+@functools.cache
+def _schema(path: Path):
+    from lxml import etree
+
+    # no_network: the schema and its imports are the local copies, never fetched
+    return etree.XMLSchema(etree.parse(str(path), etree.XMLParser(no_network=True)))
+
+
 def validate(xml: str | bytes, schema: Path = SCHEMA) -> list[str]:
     """Errors of the document against the rigid LexML schema ([] when valid). Needs lxml."""
     from lxml import etree
 
-    xsd = etree.XMLSchema(etree.parse(str(schema)))
+    xsd = _schema(schema)
     data = xml.encode("utf-8") if isinstance(xml, str) else xml
     doc = etree.fromstring(data)
     if xsd.validate(doc):

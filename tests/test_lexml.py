@@ -9,10 +9,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
-from laws import NORM_SLUGS, load_corpus
+from laws import NORM_SLUGS, Norm, load_corpus
 from laws.lexml import NS, SCHEMA, lines, to_xml, validate
+from laws.parser import int_to_roman
+from tests.test_laws_property import articles, ordinal
 
 ROOT = Path(__file__).resolve().parent.parent
 Q = f"{{{NS}}}"
@@ -182,3 +186,48 @@ def test_cli_bad_input(args):
     message = res.stderr.decode("utf-8")
     assert message.count("\n") == 1 and message.startswith("erro: ")
     assert "Traceback" not in message
+
+
+# --------------------------------------------------------------------------- any text in the seeds' styles
+
+
+@settings(max_examples=60, deadline=None)
+@given(articles=articles, sep=st.sampled_from(["\n", "\n\n"]), dash=st.sampled_from(["", " -"]),
+       sole=st.sampled_from(["Parágrafo Único.", "Parágrafo único -"]), header=st.booleans(),
+       note=st.booleans(), signatures=st.integers(min_value=1, max_value=2))
+def test_generated_norms_validate_and_keep_every_line(articles, sep, dash, sole, header, note, signatures):
+    lines_in = ["IMPRENSA OFICIAL", "Publicado em 1 de janeiro de 2024"] if header else []
+    lines_in += ["LEI Nº 1, DE 1 DE JANEIRO DE 2024", "Dispõe sobre x.", "O PREFEITO decreta:"]
+
+    def add_incisos(items):
+        lines_in.extend(f"{int_to_roman(k)} - {text}" for k, text in enumerate(items, 1))
+
+    for n, (caput, caput_incisos, pars) in enumerate(articles, 1):
+        lines_in.append(f"Art. {ordinal(n)}{dash} {caput}")
+        if note and n == 1:
+            lines_in[-1] += " (Redação dada pela Lei nº 2, de 3 de março de 2025)"
+        add_incisos(caput_incisos)
+        if pars and pars[0] == "único":
+            lines_in.append(f"{sole} {pars[1][0]}")
+            add_incisos(pars[1][1])
+        else:
+            for k, (text, items) in enumerate(pars, 1):
+                lines_in.append(f"§ {ordinal(k)}{dash} {text}")
+                add_incisos(items)
+    lines_in.append("Cidade, 1 de janeiro de 2024.")
+    for k in range(signatures):
+        lines_in += [f"FULANO {k}", "Prefeito"]
+        if k == 0:
+            lines_in.append("Registrado e publicado nesta data.")
+    lines_in.append("Este texto não substitui o original.")
+    meta = {"date": "2024-01-01", "title": "Lei nº 1/2024",
+            "urn": "urn:lex:br;x;y:municipal:lei:2024-01-01;1"}
+    norm = Norm("teste", sep.join(lines_in) + "\n", meta)
+
+    xml = to_xml(norm)
+    assert validate(xml) == []
+    found = lines(ET.fromstring(xml.encode("utf-8")))
+    recovered = [ln for p in norm.walk() if p.id in found for ln in found[p.id].split("\n")]
+    assert recovered == lines_in
+    articulacao = ET.fromstring(xml.encode("utf-8")).find(f"{Q}Norma/{Q}Articulacao")
+    assert len(articulacao) == len(articles)
