@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from calculator.labels import display_label  # noqa: E402
-from laws import NORM_SLUGS, abnt, jsonld, load_corpus  # noqa: E402
+from laws import NORM_SLUGS, abnt, jsonld, lexml, load_corpus  # noqa: E402
 from laws.corpus import LAWS_DIR, CorpusError, Norm  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -679,8 +679,6 @@ def page_tabelas(ctx: Context) -> None:
 
 def page_downloads(ctx: Context) -> None:
     """docs/gerado/downloads.md plus the files: each norm's plain text and LexML XML, and the corpus JSON."""
-    from laws import lexml
-
     out = GEN / "downloads"
     out.mkdir(parents=True, exist_ok=True)
     xml_sizes = {}
