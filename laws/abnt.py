@@ -1,4 +1,4 @@
-"""The reference of a norm as ABNT NBR 6023:2018 writes it (7.11, legislação; online documents, 7.11.2):
+"""The reference of a norm as ABNT NBR 6023:2018 writes it (documento jurídico, legislação, online):
 
     JURISDIÇÃO (UF). Epígrafe. Ementa. [Dados da publicação.] Disponível em: URL. Acesso em: 1 dez. 2026.
 
@@ -17,7 +17,7 @@ from laws.corpus import Norm
 from laws.jsonld import formal_name
 from laws.parser import roman_to_int
 
-# NBR 6023:2018, annex A: months abbreviated (May is written out).
+# Months as NBR 6023 abbreviates them (May is written out).
 MONTHS = ("jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez.")
 
 

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  // NBR 6023:2018, annex A (May is written out); the same list as laws/abnt.py.
+  // Months as NBR 6023 abbreviates them (May is written out); the same list as laws/abnt.py.
   var MONTHS = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."];
 
   function notify(text) {
