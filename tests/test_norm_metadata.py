@@ -14,7 +14,7 @@ import pytest
 
 import calculator
 from laws import NORM_SLUGS, abnt, jsonld, lexml, load_corpus
-from tests.support import require_site_files
+from tests.support import ROOT, require_site_files
 
 ARTICLES = {"ubatuba": 15, "quissama": 6, "lins": 12}
 
@@ -189,3 +189,11 @@ def test_downloads_offer_the_lexml_file(site, slug):
     assert lexml.validate(published) == []
     for page in ("downloads.html", f"{slug}.html"):
         assert f'href="downloads/{slug}.xml"' in (site / "gerado" / page).read_text(encoding="utf-8"), page
+
+
+def test_page_script_abbreviates_months_as_abnt_py():
+    """citacao.js writes the date of access itself; its month list is laws/abnt.py's (checked for May in
+    Chromium, test_citacao_browser.py)."""
+    script = (ROOT / "docs" / "assets" / "citacao.js").read_text(encoding="utf-8")
+    months = re.search(r"var MONTHS = \[([^\]]*)\]", script).group(1)
+    assert json.loads(f"[{months}]") == list(abnt.MONTHS)
