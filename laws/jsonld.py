@@ -54,9 +54,12 @@ def cited(entry: dict) -> dict:
     return out
 
 
-def legislation(norm: Norm, page: str, *, in_force: bool, start: str, last_day: str | None, on: str) -> dict:
-    """The Legislation node of `norm`, shown on `page` (file name), with its legal force on date `on`."""
-    force = "InForce" if in_force else "NotInForce"
+def legislation(norm: Norm, page: str, *, in_force: bool | None, start: str | None, last_day: str | None,
+                on: str) -> dict:
+    """The Legislation node of `norm`, shown on `page` (file name), with its legal force on date `on`.
+
+    in_force None (the rule cannot tell from the corpus) leaves legislationLegalForce out: schema.org has
+    no "unknown", and a guess would claim more than the text gives."""
     data = {
         "@context": SCHEMA_ORG,
         "@type": "Legislation",
@@ -68,11 +71,13 @@ def legislation(norm: Norm, page: str, *, in_force: bool, start: str, last_day: 
         "legislationDate": norm.meta["date"],
         "legislationJurisdiction": jurisdiction(norm),
         "legislationType": TYPES.get(norm.meta["kind"], norm.meta["kind"]),
-        "legislationLegalForce": f"{SCHEMA_ORG}/{force}",
-        "temporalCoverage": f"{start}/{last_day or '..'}",
         "sdDatePublished": on,
         "inLanguage": "pt-BR",
     }
+    if in_force is not None:
+        data["legislationLegalForce"] = f"{SCHEMA_ORG}/{'InForce' if in_force else 'NotInForce'}"
+    if start:
+        data["temporalCoverage"] = f"{start}/{last_day or '..'}"
     if norm.meta.get("publication", {}).get("date"):
         data["datePublished"] = norm.meta["publication"]["date"]
     if norm.meta.get("cites"):

@@ -99,8 +99,11 @@ def test_jsonld_legal_force_is_the_calculators_on_its_date(site, slug):
     data = json.loads(page_of(site, slug).blocks[0])
     on = datetime.date.fromisoformat(data["sdDatePublished"])
     rule = getattr(calculator, slug).validity(on)
-    force = "https://schema.org/InForce" if rule["applies"] else "https://schema.org/NotInForce"
-    assert data["legislationLegalForce"] == force
+    if rule["applies"] is None:  # the corpus cannot tell: no claim either way
+        assert "legislationLegalForce" not in data
+    else:
+        force = "https://schema.org/InForce" if rule["applies"] else "https://schema.org/NotInForce"
+        assert data["legislationLegalForce"] == force
     assert data["temporalCoverage"] == f"{rule['in_force_from']}/{rule['last_day'] or '..'}"
 
 
@@ -118,6 +121,12 @@ def test_jsonld_legal_force_examples():
     assert got == {"ubatuba": ("NotInForce", "2014-06-16/2024-06-16"),
                    "quissama": ("InForce", "2012-03-03/2032-03-03"),
                    "lins": ("InForce", "2024-02-08/..")}
+
+
+def test_jsonld_makes_no_claim_the_rule_cannot_make():
+    norm = load_corpus().norm("lins")
+    data = jsonld.legislation(norm, "lins.html", in_force=None, start=None, last_day=None, on="2026-12-01")
+    assert "legislationLegalForce" not in data and "temporalCoverage" not in data
 
 
 def test_jsonld_block_cannot_end_early():
