@@ -2,7 +2,7 @@
 
     LexML
       Metadado       Identificacao URN; Notas: what the source prints that is not the norm's text
-                     (the gazette's header, the compiler's notes, registration lines, the disclaimer)
+                     (the gazette's header, a legislative-process note, registration lines, the disclaimer)
       Norma          xml:lang="pt-BR"
         ParteInicial Epigrafe, Ementa, Preambulo
         Articulacao  Artigo (Rotulo) / Caput, Paragrafo, Inciso, Alinea (Rotulo, p), ids of the corpus
@@ -37,10 +37,15 @@ ELEMENTS = {"caput": "Caput", "paragrafo": "Paragrafo", "inciso": "Inciso", "ali
 # Lines outside the norm's own text, kept as Metadado notes: class attribute and a pt-BR title.
 NOTE_CLASSES = {
     "cabecalho": ("cabecalho-da-publicacao", "Cabeçalho da publicação oficial; não é texto da norma"),
-    "nota": ("nota-do-compilador", "Nota da fonte (compilação); não é texto da norma"),
+    "nota": ("nota-da-publicacao", "Nota impressa na publicação; não é texto da norma"),
     "registro": ("registro", "Registro e publicação do ato; não é texto da norma"),
     "aviso": ("aviso-da-fonte", "Aviso da fonte; não é texto da norma"),
 }
+# Ubatuba's "(Autógrafo nº 22/14, Projeto de Lei nº 26/14, Mensagem nº 19/14)", known from meta.toml.
+LEGISLATIVE_PROCESS = ("processo-legislativo", "Processo legislativo (autógrafo, projeto de lei, mensagem) "
+                       "impresso na publicação; não é texto da norma")
+# A note at the end of a provision's line (Quissamã, art. 5º: "(Prazo prorrogado … pela Lei nº 2.189 …)")
+# was added by whoever compiled the copy: a 2012 law cannot speak of a 2022 one.
 INLINE_NOTE = "nota-do-compilador"
 # Elements whose text is the law's own characters: never indented (whitespace there would be content).
 _MIXED = {"p", "Epigrafe", "Ementa", "Rotulo", "NomePessoa", "Cargo", "EmLinha", "Remissao"}
@@ -137,6 +142,8 @@ def document(norm: Norm) -> ET.Element:
         box = _sub(meta, "Notas")
         for prov in notes:
             css, title = NOTE_CLASSES[prov.kind]
+            if prov.id == norm.meta.get("legislative_process", {}).get("provision"):
+                css, title = LEGISLATIVE_PROCESS
             _sub(_sub(box, "Nota", id=prov.id, **{"class": css, "title": title}), "p", prov.text)
     body = _sub(root, "Norma", **{XML_LANG: "pt-BR"})
     initial = _sub(body, "ParteInicial")

@@ -104,7 +104,7 @@ def test_urn_and_parts(slug):
 def test_notes_and_disclaimers_are_marked_as_such():
     """Lines outside the norm's text are Metadado notes with their class, never provisions."""
     expected = {
-        "ubatuba": {"nota1": "nota-do-compilador", "registro1": "registro", "aviso": "aviso-da-fonte"},
+        "ubatuba": {"nota1": "processo-legislativo", "registro1": "registro", "aviso": "aviso-da-fonte"},
         "quissama": {"aviso": "aviso-da-fonte"},
         "lins": {"cabecalho1": "cabecalho-da-publicacao", "cabecalho2": "cabecalho-da-publicacao",
                  "cabecalho3": "cabecalho-da-publicacao", "registro1": "registro", "aviso": "aviso-da-fonte"},
