@@ -8,6 +8,7 @@ ASCII form of what it cannot show (calculator.terminal).
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 import unicodedata
@@ -63,9 +64,18 @@ def export_lexml(args: list[str]) -> int:
     from laws.lexml import to_xml
 
     text = to_xml(load_corpus().norm(slug)).removesuffix("\n")
-    if not stdout_takes(text):  # e.g. cp1252: character references (&#231;) keep the document exact
+    if not _utf8(sys.stdout):
+        # The document says UTF-8: in any other encoding (cp1252, latin-1) its bytes would lie, so it goes
+        # out as ASCII with character references (&#231;), the same document in every encoding.
         text = text.encode("ascii", "xmlcharrefreplace").decode("ascii")
     return emit(text)
+
+
+def _utf8(stream) -> bool:
+    try:
+        return codecs.lookup(stream.encoding).name == "utf-8"
+    except (AttributeError, LookupError, TypeError):
+        return False
 
 
 def main(argv: list[str]) -> int:

@@ -3,6 +3,7 @@ schema copied into laws/schema/lexml/, validated with lxml."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -175,6 +176,21 @@ def test_cli_prints_the_document(slug):
     res = run_cli("export", "--lexml", slug)
     assert res.returncode == 0 and res.stderr == b""
     assert res.stdout.decode("utf-8") == to_xml(load_corpus().norm(slug))
+
+
+def test_cli_on_a_non_utf8_stdout_is_lossless():
+    """cp1252 cannot take every character: character references keep the same document."""
+    res = subprocess.run([sys.executable, "-m", "laws", "export", "--lexml", "lins"], cwd=ROOT,
+                         capture_output=True, env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+    assert res.returncode == 0 and res.stderr == b""
+    assert res.stdout.isascii()
+    expected = ET.tostring(ET.fromstring(to_xml(load_corpus().norm("lins")).encode("utf-8")))
+    assert ET.tostring(ET.fromstring(res.stdout)) == expected
+
+
+def test_cli_accepts_the_norm_as_typed():
+    assert run_cli("export", "--lexml", "Quissamã").stdout.decode("utf-8") == to_xml(
+        load_corpus().norm("quissama"))
 
 
 @pytest.mark.parametrize("args", [("export", "--lexml", "santos"), ("export", "--lexml"),
