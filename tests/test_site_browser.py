@@ -107,7 +107,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 GENERATED = ("ubatuba", "quissama", "lins", "comparativo", "conflitos", "metodologia", "tabelas", "downloads")
-PAGES = ["index.html", "glossario.html", "sobre.html", "404.html"]
+PAGES = ["index.html", "glossario.html", "sobre.html", "contexto-nacional.html", "404.html"]
 PAGES += [f"gerado/{name}.html" for name in GENERATED]
 
 
