@@ -1,5 +1,5 @@
-"""What the built site says (site/, produced by `python build.py`): the validity timeline and the calculator agree,
-the disclaimer is on every page, the conflicts, the national context, the sources and the corrected wording.
+"""What the built site says (site/, produced by `python build.py`): the validity timeline agrees with the
+calculator, the disclaimer is on every page, the conflicts, the national context, the sources, the wording.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_timeline_dates_are_the_calculators(site, path):
     word = {True: "sim", False: "nao", None: "indeterminado"}
     for slug, rows in periods.items():
         assert rows[0][0] == FIRST and rows[-1][1] == LAST
-        for (_, end, _), (start, _, _) in zip(rows, rows[1:]):
+        for (_, end, _), (start, _, _) in zip(rows, rows[1:], strict=False):
             assert start == end + datetime.timedelta(days=1), f"{slug}: lacuna ou sobreposição em {end}"
         rule = getattr(calculator, slug).validity
         for first, last, applies in rows:
@@ -113,7 +113,8 @@ def test_timeline_dates_are_the_calculators(site, path):
 
 def _ubatuba_term() -> tuple[str, str]:
     res = calculator.ubatuba.validity(datetime.date(2020, 1, 1))
-    return tuple(datetime.date.fromisoformat(res[k]).strftime("%d/%m/%Y") for k in ("in_force_from", "last_day"))
+    return tuple(datetime.date.fromisoformat(res[key]).strftime("%d/%m/%Y")
+                 for key in ("in_force_from", "last_day"))
 
 
 @pytest.mark.parametrize("path", ["index.html", "gerado/comparativo.html", "gerado/ubatuba.html"])
@@ -125,8 +126,8 @@ def test_ubatuba_term_is_past_and_presumed(site, path):
 def test_norm_pages_state_validity_from_the_timeline(site):
     for slug in NORM_SLUGS:
         page = read(site, f"gerado/{slug}.html")
-        situacao = text_of(re.search(r'<dd class="situacao" id="vigencia-situacao">.*?</dd>', page, flags=re.S)
-                           .group(0))
+        box = re.search(r'<dd class="situacao" id="vigencia-situacao">.*?</dd>', page, flags=re.S)
+        situacao = text_of(box.group(0))
         assert "regra de vigência da calculadora" in situacao
         assert 'href="comparativo.html#linha-do-tempo"' in page
 
@@ -211,7 +212,8 @@ def test_no_present_tense_federal_practice_outside_the_calculator():
 # --------------------------------------------------------------------------- conflicts
 
 CONFLICTS = {"a": "ubatuba-art2-por-cargo", "b": "ubatuba-minimo-arredondamento", "c": "quissama-par7",
-             "d": "quissama-par6", "e": "ubatuba-empregos", "f": "lins-exclusao", "g": "lins-tres-listas-candidata"}
+             "d": "quissama-par6", "e": "ubatuba-empregos", "f": "lins-exclusao",
+             "g": "lins-tres-listas-candidata"}
 
 
 @pytest.mark.parametrize("letter", sorted(CONFLICTS))
@@ -240,7 +242,8 @@ def test_ultratividade(site):
     conflitos = text_of(section(read(site, "gerado/conflitos.html"), "vigencia"))
     assert "A data do edital decide" in conflitos
     assert "data do edital" in text_of(annotation(read(site, "gerado/ubatuba.html"), "art. 14, caput"))
-    assert "data do edital" in text_of(annotation(read(site, "gerado/quissama.html"), "art. 6º, parágrafo único"))
+    quissama = read(site, "gerado/quissama.html")
+    assert "data do edital" in text_of(annotation(quissama, "art. 6º, parágrafo único"))
     assert "Ultratividade" in text_of(read(site, "glossario.html"))
 
 
@@ -270,9 +273,9 @@ def test_comparativo_wording(site):
 
 
 def test_quissama_no_floor_in_practice(site):
-    note = text_of(annotation(read(site, "gerado/quissama.html"), "art. 1º, § 7º"))
-    assert "na prática não há reserva com menos de 5 vagas" in note
-    assert "nota de compilação da fonte" in text_of(annotation(read(site, "gerado/quissama.html"), "art. 5º, caput"))
+    page = read(site, "gerado/quissama.html")
+    assert "na prática não há reserva com menos de 5 vagas" in text_of(annotation(page, "art. 1º, § 7º"))
+    assert "nota de compilação da fonte" in text_of(annotation(page, "art. 5º, caput"))
 
 
 def test_ubatuba_annotations(site):
