@@ -543,7 +543,8 @@ TIMELINE_STATUS = {True: "a reserva se aplica", False: "a reserva não se aplica
 
 def validity_periods(rule, first: datetime.date = TIMELINE_FROM, last: datetime.date = TIMELINE_TO) -> list:
     """Maximal runs of edital dates in [first, last] for which ``rule`` gives the same ``applies`` and the
-    same last step (its reason; the edital's own date is left out of the comparison).
+    same reason (its last step, compared without digits, so that a date quoted in it does not split a run;
+    the reason is kept only when it is the same word for word on every day of the run).
 
     A boundary date is marked presumed when the rule says the publication date is presumed (a warning
     ``*_publicacao_presumida``) and the date is, or is next to, the start or last day the rule reports."""
@@ -557,9 +558,11 @@ def validity_periods(rule, first: datetime.date = TIMELINE_FROM, last: datetime.
                             for d in (res.get("in_force_from"), res.get("last_day")) if d)
         steps = res.get("steps", [])
         why = steps[-1]["text"] if steps else ""
-        key = (res["applies"], why.replace(day.strftime("%d/%m/%Y"), ""))
+        key = (res["applies"], re.sub(r"\d", "", why))
         if periods and periods[-1]["key"] == key:
             periods[-1]["end"] = day
+            if periods[-1]["why"] != why:
+                periods[-1]["why"] = ""
         else:
             periods.append({"key": key, "start": day, "end": day, "applies": res["applies"], "why": why})
         day += one
@@ -592,8 +595,9 @@ def validity_summary(periods: list, today: datetime.date) -> str:
         text = f"Em vigor desde {start}, sem prazo final no texto"
     else:
         text = f"{'Vigorou' if last['end'] < today else 'Em vigor'} de {start} a {end}"
-    for gap in periods:
-        if gap["applies"] is not True and first["start"] < gap["start"] and gap["end"] < last["end"]:
+    for gap in periods:  # interruptions, and every stretch the corpus cannot decide
+        between = first["start"] < gap["start"] and gap["end"] < last["end"]
+        if gap["applies"] is None or (gap["applies"] is False and between):
             text += (f"; para editais de {_tl_date(gap['start'], gap['start_presumed'])} a "
                      f"{_tl_date(gap['end'], gap['end_presumed'])}, {TIMELINE_STATUS[gap['applies']]}")
     text += " (datas de publicação do edital, pela regra de vigência da calculadora)."
