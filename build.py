@@ -594,13 +594,13 @@ def validity_summary(periods: list, today: datetime.date) -> str:
     elif last["open_end"]:
         text = f"Em vigor desde {start}, sem prazo final no texto"
     else:
-        text = f"{'Vigorou' if last['end'] < today else 'Em vigor'} de {start} a {end}"
+        text = f"{'Vigorou' if last['end'] < today else 'Vigora'} de {start} a {end}"
     for gap in periods:  # interruptions, and every stretch the corpus cannot decide
         between = first["start"] < gap["start"] and gap["end"] < last["end"]
         if gap["applies"] is None or (gap["applies"] is False and between):
             text += (f"; para editais de {_tl_date(gap['start'], gap['start_presumed'])} a "
                      f"{_tl_date(gap['end'], gap['end_presumed'])}, {TIMELINE_STATUS[gap['applies']]}")
-    text += " (datas de publicação do edital, pela regra de vigência da calculadora)."
+    text += ". Contam as datas de publicação do edital, pela regra de vigência da calculadora."
     if any(p["start_presumed"] or p["end_presumed"] for p in periods):
         text += (" Datas presumidas: o texto não traz a data de publicação, e os prazos contados dela também "
                  "são presumidos.")
