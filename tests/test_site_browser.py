@@ -103,6 +103,15 @@ def test_print_layout_keeps_text_and_notes(page, base_url):
     assert page.outside == []
 
 
+@pytest.mark.parametrize("path", ["sobre.html", "glossario.html", "gerado/conflitos.html"])
+def test_printed_pages_keep_the_disclaimer(page, base_url, path):
+    page.goto(base_url + path)
+    page.emulate_media(media="print")
+    assert page.is_visible(".md-copyright__highlight")
+    assert "Não é orientação jurídica" in page.inner_text(".md-copyright__highlight")
+    assert page.is_hidden(".md-footer__inner")  # the previous/next links are not printed
+
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
