@@ -82,6 +82,14 @@ def br_date(iso: str | None) -> str:
     return datetime.date.fromisoformat(iso).strftime("%d/%m/%Y") if iso else "—"
 
 
+def site_citation(norm, pid: str) -> str:
+    """Citation of a provision for the ¶ permalinks; a note printed inside a provision (Quissamã's "(Prazo
+    prorrogado…)") is named as the source's compilation note, never as a provision of the law."""
+    if norm.get(pid).kind == "nota" and "_nota" in pid:
+        return f"{norm.meta['title']}, {display_label(pid)}"
+    return norm.citation(pid)
+
+
 def rule_anchor(rule: str) -> str:
     return "regra-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
 
@@ -458,7 +466,7 @@ def law_text_markdown(ctx: Context, norm) -> str:
         for anchors, prov in line:
             for a in anchors:
                 parts.append(f'<span class="ancora" id="{a.id}"></span>')
-            citation = html.escape(norm.citation(prov.id))
+            citation = html.escape(site_citation(norm, prov.id))
             css = "trecho nota-na-linha" if provs and prov.kind == "nota" else "trecho"
             provs.append(prov)
             parts.append(f'<span class="{css}" id="{prov.id}">{_text_html(norm, prov)}</span>')

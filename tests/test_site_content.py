@@ -333,3 +333,11 @@ def test_timeline_states_what_the_corpus_cannot_decide():
     summary = build.validity_summary(periods, datetime.date(2026, 1, 1))
     assert summary.startswith("Em vigor desde 08/02/2024")
     assert "de 01/01/2023 a 07/02/2024, não é possível determinar com o corpus" in summary
+
+
+@pytest.mark.parametrize("path", ["gerado/quissama.html", "gerado/comparativo.html", "gerado/conflitos.html"])
+def test_compilation_note_is_never_cited_as_a_provision(site, path):
+    """Quissamã's "(Prazo prorrogado…)" belongs to whoever compiled the source, not to the law of 2012."""
+    page = read(site, path)
+    assert "art. 5º, caput, nota" not in page
+    assert "nota de compilação da fonte" in text_of(page)
