@@ -341,3 +341,14 @@ def test_compilation_note_is_never_cited_as_a_provision(site, path):
     page = read(site, path)
     assert "art. 5º, caput, nota" not in page
     assert "nota de compilação da fonte" in text_of(page)
+
+
+def test_comparativo_cites_no_merely_nearby_provision(site):
+    for topic in ("Vagas mínimas", "Arredondamento", "Ordem de nomeação"):
+        *_, lins = comparativo_row(site, topic)
+        assert "sem base no corpus" in text_of(lins), topic
+        assert 'href="lins.html#ementa"' in lins, topic
+    *_, lins = comparativo_row(site, "Arredondamento")
+    assert 'href="lins.html#art5_cpt"' not in lins
+    ubatuba, *_ = comparativo_row(site, "Percentual")
+    assert 'href="ubatuba.html#art8_cpt"' not in ubatuba  # art. 8º is about cargos em comissão
