@@ -807,11 +807,10 @@ def table_validity(ctx: Context, norm) -> dict:
     """validity_status (the calculator's rule, edital published on the build date) with a pt-BR summary."""
     status = validity_status(ctx, norm)
     when = br_date(status["date"])
-    end = (f"último dia de vigência: {br_date(status['last_day'])}" if status["last_day"]
-           else "sem prazo final no texto")
     verdict = {True: "a reserva se aplica", False: "a reserva não se aplica",
                None: "não é possível determinar com o corpus se a reserva se aplica"}[status["applies"]]
-    summary = (f"Vigência ({PLACE[norm.slug]}): em vigor desde {br_date(status['start'])}; {end}. "
+    period = {row["slug"]: row["summary"] for row in validity_timeline(ctx)}[norm.slug]
+    summary = (f"Vigência ({PLACE[norm.slug]}): {period} "
                f"Para um edital publicado em {when} (data de geração do site), {verdict}, segundo a regra de "
                "vigência da calculadora.")
     return {**status, "summary": summary}
