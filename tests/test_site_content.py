@@ -91,6 +91,7 @@ def test_timeline_svg_with_text_equivalent(site, path):
     for norm in load_corpus().norms:
         assert norm.meta["title"] in text
     assert "presumida" in text and "presumida" in svg
+    assert not re.search(r"<[a-zA-Z][^>]*\s(style|on[a-z]+)\s*=", fig)  # the hosting CSP forbids them
 
 
 @pytest.mark.parametrize("path", ["index.html", "gerado/comparativo.html"])
