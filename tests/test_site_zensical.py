@@ -40,3 +40,9 @@ def test_site_builds_with_zensical(tmp_path):
         seed_lines = [line for line in norm.text.split("\n") if line.strip()]
         assert [x for x in law_text_of(page).split("\n") if x.strip()] == seed_lines
     assert (tmp_path / "site" / "gerado" / "tabelas.json").exists()
+    # the home page's timeline is included (pymdownx.snippets) and its fragment is not a page of its own
+    assert "linha-do-tempo-svg" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert not list((tmp_path / "site" / "gerado").glob("_*"))
+    for name in ("sobre.html", "glossario.html", "gerado/conflitos.html"):
+        page = (tmp_path / "site" / name).read_text(encoding="utf-8")
+        assert "Não é orientação jurídica. Este site" in page, name
