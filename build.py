@@ -555,15 +555,20 @@ def validity_periods(rule, first: datetime.date = TIMELINE_FROM, last: datetime.
     the reason is kept only when it is the same word for word on every day of the run).
 
     A boundary date is marked presumed when the rule says the publication date is presumed (a warning
-    ``*_publicacao_presumida``) and the date is, or is next to, the start or last day the rule reports."""
+    ``*_publicacao_presumida``) and the date is, or is next to, the start or last day the rule reports, or an
+    anniversary of that start (a term in years ends on the day of the same number, so it inherits the
+    presumption)."""
     one = datetime.timedelta(days=1)
-    periods, presumed = [], set()
+    periods, presumed, anniversaries = [], set(), set()
     day = first
     while day <= last:
         res = rule(day)
         if any(w["code"].endswith("_publicacao_presumida") for w in res.get("warnings", [])):
             presumed.update(datetime.date.fromisoformat(d)
                             for d in (res.get("in_force_from"), res.get("last_day")) if d)
+            if res.get("in_force_from"):
+                start = datetime.date.fromisoformat(res["in_force_from"])
+                anniversaries.add((start.month, start.day))
         steps = res.get("steps", [])
         why = steps[-1]["text"] if steps else ""
         key = (res["applies"], re.sub(r"\d", "", why))
@@ -574,11 +579,14 @@ def validity_periods(rule, first: datetime.date = TIMELINE_FROM, last: datetime.
         else:
             periods.append({"key": key, "start": day, "end": day, "applies": res["applies"], "why": why})
         day += one
+    def is_presumed(*days: datetime.date) -> bool:
+        return any(d in presumed or (d.month, d.day) in anniversaries for d in days)
+
     for p in periods:
         del p["key"]
         p["open_start"], p["open_end"] = p["start"] == first, p["end"] == last
-        p["start_presumed"] = not p["open_start"] and bool({p["start"], p["start"] - one} & presumed)
-        p["end_presumed"] = not p["open_end"] and bool({p["end"], p["end"] + one} & presumed)
+        p["start_presumed"] = not p["open_start"] and is_presumed(p["start"], p["start"] - one)
+        p["end_presumed"] = not p["open_end"] and is_presumed(p["end"], p["end"] + one)
     return periods
 
 

@@ -66,16 +66,22 @@ def annotation(page: str, label: str) -> str:
 # --------------------------------------------------------------------------- validity timeline
 
 
-def timeline_periods(page: str) -> dict[str, list[tuple[datetime.date, datetime.date, str]]]:
-    """The text equivalent of the timeline: per norm, (first day, last day, applies) of every period."""
+def timeline_items(page: str) -> dict[str, list[tuple[datetime.date, datetime.date, str, str]]]:
+    """The text equivalent of the timeline: per norm, (first day, last day, applies, text) of every period."""
     fig = re.search(r'<figure class="linha-do-tempo".*?</figure>', page, flags=re.S)
     assert fig, "linha do tempo ausente"
     out = {}
     parts = re.split(r'<li><a href="(?:gerado/)?([a-z]+)\.html#vigencia-situacao">', fig.group(0))[1:]
     for slug, body in zip(parts[::2], parts[1::2], strict=True):
-        out[slug] = [(datetime.date.fromisoformat(a), datetime.date.fromisoformat(b), c) for a, b, c in
-                     re.findall(r'<li data-inicio="([\d-]+)" data-fim="([\d-]+)" data-aplica="(\w+)">', body)]
+        found = re.findall(r'<li data-inicio="([\d-]+)" data-fim="([\d-]+)" data-aplica="(\w+)">(.*?)</li>',
+                           body)
+        out[slug] = [(datetime.date.fromisoformat(a), datetime.date.fromisoformat(b), c, text_of(t))
+                     for a, b, c, t in found]
     return out
+
+
+def timeline_periods(page: str) -> dict[str, list[tuple[datetime.date, datetime.date, str]]]:
+    return {slug: [row[:3] for row in rows] for slug, rows in timeline_items(page).items()}
 
 
 @pytest.mark.parametrize("path", ["index.html", "gerado/comparativo.html"])
@@ -110,6 +116,28 @@ def test_timeline_dates_are_the_calculators(site, path):
             while day <= last:
                 assert word[rule(day)["applies"]] == applies, f"{slug}, edital de {day}"
                 day += datetime.timedelta(days=1)
+
+
+@pytest.mark.parametrize("path", ["index.html", "gerado/comparativo.html"])
+def test_timeline_marks_dates_that_follow_from_a_presumed_publication(site, path):
+    """Where the publication date is presumed, the start and every term counted from it (its anniversaries,
+    Código Civil art. 132, § 3º, as the calculator counts) are marked "(presumida)"; other dates are not."""
+    items = timeline_items(read(site, path))
+    marked = 0
+    for slug in NORM_SLUGS:
+        res = getattr(calculator, slug).validity(datetime.date(2020, 1, 1))
+        if not any(w["code"].endswith("_publicacao_presumida") for w in res["warnings"]):
+            continue
+        start = datetime.date.fromisoformat(res["in_force_from"])
+        for first, last, _, text in items[slug]:
+            for day in (first, last):
+                near = {day, day - datetime.timedelta(days=1), day + datetime.timedelta(days=1)}
+                on_term = any((d.month, d.day) == (start.month, start.day) for d in near)
+                if day in (FIRST, LAST) or not on_term:
+                    continue
+                assert f"{day.strftime('%d/%m/%Y')} (presumida)" in text, (slug, day)
+                marked += 1
+    assert marked >= 4
 
 
 def _ubatuba_term() -> tuple[str, str]:
