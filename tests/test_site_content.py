@@ -230,9 +230,11 @@ def test_national_context_is_linked(site, path, target):
     assert f'href="{target}"' in read(site, path)
 
 
-def test_no_present_tense_federal_practice_outside_the_calculator():
-    """Lei nº 12.990/2014 was revoked in 2025: no page or note speaks of it as today's "prática federal"."""
-    files = [*ROOT.glob("laws/*/anotacoes.toml"), *ROOT.glob("docs/*.md"), *ROOT.glob("docs/templates/*")]
+def test_no_present_tense_federal_practice():
+    """Lei nº 12.990/2014 was revoked in 2025: no page, note or calculator message speaks of it as today's
+    "prática federal"."""
+    files = [*ROOT.glob("laws/*/anotacoes.toml"), *ROOT.glob("docs/*.md"), *ROOT.glob("docs/templates/*"),
+             *ROOT.glob("calculator/*.py")]
     assert files
     for path in files:
         assert "prática federal" not in path.read_text(encoding="utf-8"), path
