@@ -12,6 +12,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import playwright.sync_api as playwright_api
 import pytest
 
+import build
 from laws import NORM_SLUGS, abnt, load_corpus
 from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_site_files
 
@@ -73,7 +74,8 @@ def expected_forms(base_url, slug, pid):
     norm = load_corpus().norm(slug)
     address = f"{base_url}gerado/{slug}.html"
     return {
-        "curta": f"{norm.citation(pid)} — {address}#{pid}",
+        # build.site_citation: a compilation note is cited as such, never as a provision
+        "curta": f"{build.site_citation(norm, pid)} — {address}#{pid}",
         "abnt": abnt.reference(norm, address, TODAY.date().isoformat()),
         "urn": norm.provision_urn(pid),
     }
