@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from calculator.labels import display_label  # noqa: E402
+from calculator.rules import format_int  # noqa: E402
 from laws import NORM_SLUGS, abnt, jsonld, lexml, load_corpus  # noqa: E402
 from laws.corpus import LAWS_DIR, CorpusError, Norm  # noqa: E402
 
@@ -460,6 +461,13 @@ def law_text_markdown(ctx: Context, norm) -> str:
 
     blocks = []
     for line in _law_lines(norm):
+        # Each article opens with a heading kept off screen (the text already starts with "Art. 2º"): the
+        # page's side index lists the articles and a search hit lands at the article, not the page top.
+        for anchors, _prov in line:
+            for a in anchors:
+                if a.kind == "artigo":
+                    title = a.label[:1].upper() + a.label[1:]
+                    blocks.append(f"### {title} {{ #titulo-{a.id} .titulo-artigo }}")
         # The line's text stays one intact run (a note printed inside a line, such as Quissamã's
         # art. 5º "(Prazo prorrogado…)", keeps its own anchor); the ¶ permalinks come after the whole line.
         parts, links, provs = [], [], []
@@ -981,7 +989,8 @@ def pack_calculator(site_dir: Path) -> None:
     Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
     calculator/*.py and the norms' registries (laws/*/norma.toml) into
     site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
-    loaded in the page's Web Worker with ``pyodide.unpackArchive``.
+    loaded in the page's Web Worker with ``pyodide.unpackArchive``. The standard library zip keeps only the
+    files the calculator loads (trim_stdlib); the precomputed answers are written beside (write_answers).
     """
     src = ROOT / "node_modules" / "pyodide"
     if not (src / "pyodide.mjs").is_file():
@@ -989,7 +998,8 @@ def pack_calculator(site_dir: Path) -> None:
     dest = Path(site_dir) / "assets" / "pyodide"
     dest.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(src / name, dest / name)
+        if name != "python_stdlib.zip":
+            shutil.copyfile(src / name, dest / name)
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     (dest / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n", encoding="utf-8")
@@ -1005,6 +1015,322 @@ def pack_calculator(site_dir: Path) -> None:
             info.external_attr = 0o644 << 16
             info.create_system = 3
             zf.writestr(info, path.read_bytes())
+    trim_stdlib(src / "python_stdlib.zip", out, dest / "python_stdlib.zip")
+    write_answers(site_dir)
+
+
+# Files kept in the trimmed standard library besides those seen loaded (tools/stdlib_modules.mjs): codecs a
+# browser's file may need and the error formatting path.
+STDLIB_ALWAYS = ("encodings/__init__.py", "encodings/aliases.py", "encodings/utf_8.py",
+                 "encodings/utf_8_sig.py", "encodings/cp1252.py", "encodings/latin_1.py",
+                 "encodings/ascii.py",
+                 "traceback.py", "linecache.py", "site.py")
+
+
+def stdlib_needed(full_zip: Path, calculator_zip: Path, cache: Path | None = None) -> list[str]:
+    """The stdlib files the calculator loads in Pyodide (tools/stdlib_modules.mjs, cached by inputs in
+    ``cache``, by default the build cache)."""
+    import hashlib
+
+    cache = BUILD_CACHE if cache is None else cache
+    key = hashlib.sha256()
+    for path in (full_zip, calculator_zip, ROOT / "tools" / "stdlib_modules.mjs"):
+        key.update(hashlib.sha256(path.read_bytes()).digest())
+    cached = Path(cache) / "stdlib" / f"{key.hexdigest()}.json" if cache is not None else None
+    if cached is not None and cached.is_file():
+        return json.loads(cached.read_text(encoding="utf-8"))
+    proc = subprocess.run(["node", str(ROOT / "tools" / "stdlib_modules.mjs"), str(full_zip.parent),
+                           str(calculator_zip)], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"erro: não foi possível listar os módulos da biblioteca padrão "
+                         f"(tools/stdlib_modules.mjs):\n{proc.stderr.strip()}")
+    names = json.loads(proc.stdout.strip().splitlines()[-1])
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("*.json"):
+            old.unlink()
+        cached.write_text(json.dumps(names), encoding="utf-8")
+    return names
+
+
+def trim_stdlib(full_zip: Path, calculator_zip: Path, out: Path) -> Path:
+    """Pyodide's python_stdlib.zip holding only what the calculator loads (about a third of its 2.5 MB).
+
+    Deterministic (sorted names, fixed timestamps); each kept file's bytes are the original's."""
+    keep = set(stdlib_needed(full_zip, calculator_zip)) | set(STDLIB_ALWAYS)
+    tmp = out.with_name(out.name + ".tmp")
+    with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(tmp, "w") as zf:
+        for name in sorted(n for n in src.namelist() if n in keep):
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, src.read(name), compresslevel=9)
+    tmp.replace(out)
+    return out
+
+# Precomputed answers for the calculator page (assets/calculadora/respostas.js): what the tables answer
+# without Python. A classic script (not JSON fetched by the page) so it also loads from the unzipped folder
+# opened from disk (file://), where fetch() and module scripts are refused.
+ANSWERS_MAX = 1000
+ANSWERS_DATES = ("2000-01-01", "2060-12-31")  # edital dates scanned for validity windows
+DATE_MARK = "{data_edital}"
+RESERVE_FIELDS = ("reserved", "applies", "percent_display", "headline", "warnings", "basis")
+ORDER_FIELDS = ("reserved", "applies", "percent_display", "positions_total", "reading_description",
+                "interpreted_positions", "warnings", "basis")
+
+
+class _Pool:
+    """Distinct JSON values, referenced by index (the same warning list is stored once)."""
+
+    def __init__(self):
+        self.items: list = []
+        self._index: dict[str, int] = {}
+
+    def __call__(self, value) -> int:
+        key = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        if key not in self._index:
+            self._index[key] = len(self.items)
+            self.items.append(value)
+        return self._index[key]
+
+
+def _message(pool: _Pool, text: str):
+    """A message whose numbers vary with N (e.g. Quissamã's art. 1º vs art. 3º conflict) is stored once as a
+    skeleton: [skeleton index, number, number, ...]; the page puts the numbers back where each \\0 is."""
+    numbers = re.findall(r"\d+", text)
+    if not numbers:
+        return text
+    return [pool(re.sub(r"\d+", "\0", text)), *numbers]
+
+
+def _warnings(pool: _Pool, warnings: list[dict]) -> int:
+    """A list of warnings: [[head, message], ...] with head = every field but the message (code, kind,
+    basis, basis_kind…), as pool indices."""
+    return pool([pool([pool({k: v for k, v in w.items() if k != "message"}),
+                       _message(pool, w["message"])]) for w in warnings])
+
+
+def _value(pool: _Pool, key: str, value) -> int:
+    return _warnings(pool, value) if key == "warnings" else pool(value)
+
+
+def _runs(values: list[int]) -> list[list[int]]:
+    """Run-length encoding: [[value, count], ...]."""
+    out: list[list[int]] = []
+    for v in values:
+        if out and out[-1][0] == v:
+            out[-1][1] += 1
+        else:
+            out.append([v, 1])
+    return out
+
+
+def _validity_windows(module) -> list[tuple[datetime.date, datetime.date]]:
+    """Consecutive edital dates for which the norm's validity rule gives the same answer (date in the text
+    aside), scanned day by day over ANSWERS_DATES."""
+    day = datetime.timedelta(days=1)
+    d, end = (datetime.date.fromisoformat(x) for x in ANSWERS_DATES)
+    windows, prev = [], None
+    while d <= end:
+        key = json.dumps(module.validity(d), ensure_ascii=False, sort_keys=True)
+        key = key.replace(d.strftime("%d/%m/%Y"), DATE_MARK).replace(d.isoformat(), "")
+        if key != prev:
+            windows.append([d, d])
+            prev = key
+        else:
+            windows[-1][1] = d
+        d += day
+    return [tuple(w) for w in windows]
+
+
+# A number as the calculator writes it ("13", "1.000").
+_NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+|\d+")
+
+
+def _headline(pool: _Pool, text: str, reserved: int, vacancies: int) -> int:
+    """The calculator's one-sentence answer as a template: [skeleton, token, ...], each token "r" (the
+    reserved seats), "n" (the vacancies) or "=<digits>" (a number of the text itself, e.g. a date), put
+    back where each \\0 of the skeleton is. The same template serves every N with the same wording."""
+    tokens = []
+    for number in _NUMBER.findall(text):
+        if number == format_int(reserved):
+            tokens.append("r")
+        elif number == format_int(vacancies):
+            tokens.append("n")
+        else:
+            tokens.append("=" + number)
+    return pool([pool(_NUMBER.sub("\0", text)), *tokens])
+
+
+def _fill_headline(pool: list, index: int, reserved: int, vacancies: int) -> str:
+    """What calculadora.js does with a _headline template (used here to check the tables)."""
+    skeleton, *tokens = pool[index]
+    parts = pool[skeleton].split("\0")
+    out = parts[0]
+    for token, part in zip(tokens, parts[1:], strict=True):
+        out += (format_int(reserved) if token == "r" else format_int(vacancies) if token == "n"
+                else token[1:]) + part
+    return out
+
+
+def _dated_state(window_applies, row_applies) -> int:
+    """How an edital date changes the undated answer (calculator/core.py, reserve): 0 not at all; 1 the norm
+    does not apply to it (no reserved seat); 2 the corpus cannot tell (applies null, the count kept)."""
+    if window_applies is False and row_applies:
+        return 1
+    if window_applies is None and row_applies:
+        return 2
+    return 0
+
+
+def _dated_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
+    """A dated reserve answer rebuilt from the undated row and the window (what calculadora.js does)."""
+    text = date.strftime("%d/%m/%Y")
+    warnings = [{**w, "message": w["message"].replace(DATE_MARK, text)} for w in window["warnings"]]
+    warnings += [w for w in row["warnings"] if w["code"] != "vigencia_nao_verificada"]
+    state = _dated_state(window["applies"], row["applies"])
+    return {"reserved": 0 if state == 1 else row["reserved"],
+            "applies": {0: row["applies"], 1: False, 2: None}[state],
+            "percent_display": row["percent_display"], "warnings": warnings, "basis": basis,
+            "headline": headline}
+
+
+def _split_positions(order: dict, sequence: list[int]) -> tuple[int, list[int]] | None:
+    """(count, sequence) such that the positions are the first `count` of the sequence plus the positions
+    placed by interpretation; None when they are not (then the row keeps its positions explicitly)."""
+    interpreted = list(order.get("interpreted_positions", []))
+    base = [p for p in order["positions"] if p not in interpreted]
+    if order["positions_truncated"] or base[:len(sequence)] != sequence[:len(base)]:
+        return None
+    if sorted(base + interpreted) != list(order["positions"]):
+        return None
+    return len(base), (base if len(base) > len(sequence) else sequence)
+
+
+def norm_answers(calc: Calc, slug: str) -> dict:
+    """One norm's precomputed answers: N = 1..ANSWERS_MAX at the default percentage, for an undated
+    question and for an edital date inside each validity window. Checked here against the calculator:
+    a window whose rebuilt answers differ from the calculator's is left out (then Python answers)."""
+    pct = percent_for(slug)
+    pool = _Pool()
+    reserve_rows, order_rows, sequence = [], [], []
+    for n in range(1, ANSWERS_MAX + 1):
+        res, order = calc.reserve(slug, n, pct), calc.order(slug, n, pct)
+        split = _split_positions(order, sequence)
+        if split is None:
+            count, explicit = -1, list(order["positions"])
+        else:
+            (count, sequence), explicit = split, None
+        reserve_rows.append({k: res[k] for k in RESERVE_FIELDS})
+        order_rows.append({**{k: order[k] for k in ORDER_FIELDS}, "count": count, "explicit": explicit})
+    module = getattr(calc.mod, slug)
+    windows = []
+    for start, end in _validity_windows(module):
+        samples = sorted({start, end, start + (end - start) // 2})
+        text = start.strftime("%d/%m/%Y")
+        v = module.validity(start)
+        window = {"from": start.isoformat(), "to": end.isoformat(), "applies": v["applies"],
+                  "warnings": [{**w, "message": w["message"].replace(text, DATE_MARK)}
+                               for w in v["warnings"]]}
+        bases: dict[str, list] = {}
+        headlines: list[int] = []
+        ok = True
+        for n in range(1, ANSWERS_MAX + 1):
+            row = reserve_rows[n - 1]
+            state = _dated_state(window["applies"], row["applies"])
+            key = f"{pool(row['basis'])}:{state}"
+            for i, d in enumerate(samples if n <= 50 or n == ANSWERS_MAX else samples[:1]):
+                want = {k: x for k, x in calc.reserve(slug, n, pct, edital_date=d.isoformat()).items()
+                        if k in RESERVE_FIELDS}
+                if i == 0:
+                    headlines.append(_headline(pool, want["headline"], want["reserved"], n))
+                bases.setdefault(key, want["basis"])
+                dated_reserved = 0 if state == 1 else row["reserved"]
+                headline = _fill_headline(pool.items, headlines[-1], dated_reserved, n)
+                if _dated_from_table(row, window, bases[key], headline, d) != want:
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok:
+            windows.append({"from": window["from"], "to": window["to"], "applies": window["applies"],
+                            "warnings": _warnings(pool, window["warnings"]),
+                            "basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines)})
+
+    def column(rows, key):
+        if key == "headline":
+            return _runs([_headline(pool, r["headline"], r["reserved"], n)
+                          for n, r in enumerate(rows, start=1)])
+        return _runs([_value(pool, key, r[key]) for r in rows])
+
+    columns = {
+        "reserva": {k: column(reserve_rows, k) for k in RESERVE_FIELDS},
+        "ordem": {k: column(order_rows, k) for k in (*ORDER_FIELDS, "count", "explicit")},
+    }
+    for n, r in enumerate(reserve_rows, start=1):  # the templates give back the calculator's sentence
+        if _fill_headline(pool.items, _headline(pool, r["headline"], r["reserved"], n), r["reserved"], n) \
+                != r["headline"]:
+            raise SystemExit(f"erro: frase de resposta de {slug} não reconstruída (N = {n})")
+    return {"percent": pct, "percent_is_example": slug == "lins", "sequence": sequence, "columns": columns,
+            "windows": windows, "pool": pool.items}
+
+
+def write_answers(site_dir: Path, ctx_today: str | None = None) -> Path:
+    """site_dir/assets/calculadora/respostas.js: ``self.cotasRespostas = {...}`` (shape in norm_answers;
+    each column is run-length encoded indices into the norm's pool; ordem's positions are the first
+    ``count`` items of ``sequence`` plus its interpreted_positions, or ``explicit`` when count is -1;
+    headlines are templates, see _headline)."""
+    calc = Calc()
+    corpus = load_corpus()
+    ctx = type("C", (), {"calc": calc, "today": ctx_today or datetime.date.today().isoformat()})()
+    data = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
+            "dates": list(ANSWERS_DATES),
+            "norms": {slug: {**norm_answers(calc, slug), "validity": table_validity(ctx, corpus.norm(slug))}
+                      for slug in NORM_SLUGS}}
+    out = Path(site_dir) / "assets" / "calculadora" / "respostas.js"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    out.write_text("// Gerado por build.py (write_answers): respostas pré-calculadas da calculadora.\n"
+                   f"self.cotasRespostas = {body};\n", encoding="utf-8")
+    return out
+
+
+# Search ignores accents ("desistencia" finds "desistência"): the theme's Portuguese lunr pipeline gets one
+# more step, before the stop-word filter and the stemmer, that strips diacritics from both the indexed words
+# and the typed ones (the text shown in the results keeps its accents).
+SEARCH_FOLD = """
+;(function () {
+  if (typeof lunr === "undefined" || !lunr.pt || lunr.pt.__semAcentos) return;
+  var fold = function (token) {
+    return token.update(function (s) { return s.normalize("NFD").replace(/[\\u0300-\\u036f]/g, ""); });
+  };
+  lunr.Pipeline.registerFunction(fold, "semAcentos");
+  var original = lunr.pt;
+  lunr.pt = function () {
+    original.call(this);
+    this.pipeline.before(lunr.pt.stopWordFilter, fold);
+    if (this.searchPipeline) this.searchPipeline.before(lunr.pt.stemmer, fold);
+  };
+  for (var key in original) lunr.pt[key] = original[key];
+  lunr.pt.__semAcentos = true;
+  // Query terms with a wildcard (the theme adds one while typing) skip the search pipeline: fold the query.
+  var search = lunr.Index.prototype.search;
+  lunr.Index.prototype.search = function (query) {
+    return search.call(this, String(query).normalize("NFD").replace(/[\\u0300-\\u036f]/g, ""));
+  };
+})();
+"""
+
+
+def fold_search_accents(site_dir: Path) -> None:
+    """Append SEARCH_FOLD to the theme's lunr.pt.min.js in site_dir (the search worker loads it)."""
+    path = Path(site_dir) / "assets" / "javascripts" / "lunr" / "min" / "lunr.pt.min.js"
+    if not path.is_file():
+        raise SystemExit(f"erro: {path} não encontrado (o tema mudou?): busca sem acentos não instalada.")
+    text = path.read_text(encoding="utf-8")
+    if "__semAcentos" not in text:
+        path.write_text(text + SEARCH_FOLD, encoding="utf-8")
 
 
 def generate() -> None:
@@ -1413,6 +1739,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             run_mkdocs(staging)
             write_404(staging)
+            fold_search_accents(staging)
             pack_calculator(staging)
             write_csp(staging)
             finish_site(staging, zip_to=DIST if args.zip else None)

@@ -3,14 +3,16 @@
     .venv/bin/python -m bench                 # build, then every measurement (make bench)
     .venv/bin/python -m bench --no-build      # measure the site already in site/
     .venv/bin/python -m bench --runs 5        # browser loads per case (median, min–max)
-    .venv/bin/python -m bench --plain         # also without the memory snapshot (the worker's fallback)
     (--skip-sim, --skip-browser: leave those parts out)
 
 Measures, in headless Debian Chromium (Playwright) against a local server on 127.0.0.1 that serves
-site/ under /cotas/ with precompressed .gz files (like nginx gzip_static):
-- cold and warm time from navigation to the first reserved-seat answer and to "Pyodide ready"
-  (the page's #calc-status[data-state=ready]);
-- bytes transferred by a law page and by the calculator page (counted by the server);
+site/ under /cotas/ (bench/server.py), on a desktop profile and on a throttled phone profile (CPU 4x,
+9 Mbit/s, 150 ms; bench/profiles.py), from a server that compresses nothing and from one that sends the
+precompressed .gz files (like nginx gzip_static):
+- arrival with a question the tables answer: bytes, time to the answer, longest main-thread task;
+- Python ready after the visitor asks for it, plain start and memory snapshot: time, bytes, longest task;
+- a simulation of 100,000 candidates and 10,000 seats uploaded as a file: time, longest task;
+- bytes transferred by a law page;
 and also the full build time (`python build.py`, with an empty build cache and again), the
 simulator throughput (100,000 candidates, 10,000 seats) in CPython and in Pyodide (Node, the built
 site's own files) and the edital tool with 5,000 cargos in CPython (bench/bench_edital.py).
@@ -38,37 +40,11 @@ from tests.support import SITE as BUILT_SITE
 # Measurements run on a private copy of site/ (other builds may rewrite site/ meanwhile).
 SITE = BUILT_SITE
 PY = sys.executable
-CALC_URL = "calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva"
 LAW_PAGE = "gerado/ubatuba.html"
 CANDIDATES = 100_000
 SEATS = 10_000
 
 sys.path.insert(0, str(ROOT))
-
-# Recorded in the page before its own scripts run; times are performance.now(), i.e. ms since navigation.
-MARKS_SCRIPT = """
-(() => {
-  const marks = (window.__bench = {});
-  const check = () => {
-    const out = document.getElementById("reserva-resultado");
-    const origin = out && out.dataset.origem;
-    if (origin && origin !== "espera" && marks.answer === undefined) {
-      marks.answer = performance.now();
-      marks.answerOrigin = origin;
-    }
-    if (origin === "python" && marks.pythonAnswer === undefined) marks.pythonAnswer = performance.now();
-    const st = document.getElementById("calc-status");
-    const state = st && st.dataset.state;
-    if (state === "ready" && marks.ready === undefined) marks.ready = performance.now();
-    if (state === "failed" && marks.failed === undefined) {
-      marks.failed = performance.now();
-      marks.failedText = st.textContent;
-    }
-  };
-  new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });
-})();
-"""
-
 
 def fmt_s(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.2f} s".replace(".", ",")
@@ -163,75 +139,24 @@ def measure_pyodide(data: bytes, repeat: int = 3) -> dict:
     }
 
 
-def measure_browser(runs: int, block_snapshot: bool = False) -> dict:
-    """Each run uses a new Chromium profile on disk (empty HTTP and code caches): a cold load of the
-    calculator, then a warm one (new tab, same profile: disk cache filled, revalidated with 304s)."""
+def measure_law_page() -> dict:
+    """Bytes a law page transfers (gzip server, cold profile): no Pyodide byte expected."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
 
-    results: dict = {"cold": [], "warm": []}
     with SiteServer(SITE) as srv, sync_playwright() as pw:
-
-        def profile():
-            ctx = pw.chromium.launch_persistent_context(
-                tempfile.mkdtemp(prefix="cotas-bench-chromium-"),
-                executable_path=CHROMIUM,
-                headless=True,
-                args=CHROMIUM_ARGS,
-            )
-            ctx.add_init_script(MARKS_SCRIPT)
-            if block_snapshot:  # the worker's fallback: plain loadPyodide
-                ctx.route("**/calculator.snapshot.bin", lambda route: route.fulfill(status=404, body=""))
-            return ctx
-
-        ctx = profile()
-        page = ctx.new_page()
-        srv.counter.reset()
-        page.goto(srv.url(LAW_PAGE), wait_until="networkidle")
-        results["law_page"] = {
-            "bytes": srv.counter.bytes,
-            "requests": srv.counter.requests,
-            "pyodide_requests": [p for p in srv.counter.paths if "pyodide" in p],
-        }
-        ctx.close()
-
-        for _ in range(runs):
-            ctx = profile()
-            try:
-                for kind in ("cold", "warm"):
-                    page = ctx.new_page()
-                    srv.counter.reset()
-                    res = load_calculator(page, srv)
-                    res["bytes"], res["requests"] = srv.counter.bytes, srv.counter.requests
-                    results[kind].append(res)
-                    page.close()
-            finally:
-                ctx.close()
-    return results
-
-
-def load_calculator(page, srv) -> dict:
-    page.goto(srv.url(CALC_URL), wait_until="commit")
-    page.wait_for_function(
-        "() => window.__bench && (window.__bench.pythonAnswer !== undefined"
-        " || window.__bench.failed !== undefined)",
-        timeout=180_000,
-    )
-    page.wait_for_load_state("networkidle")
-    marks = page.evaluate("() => window.__bench")
-    if marks.get("failed") is not None:
-        raise SystemExit(f"a calculadora não carregou o Python: {marks.get('failedText')}")
-    # which start the worker made (docs/assets/calculadora/worker.js sets self.pythonBoot)
-    boots = [w.evaluate("() => self.pythonBoot || null") for w in page.workers]
-    snapshot = next((b for b in boots if b), None)
-    return {
-        "answer_ms": marks["answer"],
-        "answer_origin": marks["answerOrigin"],
-        "ready_ms": marks["ready"],
-        "python_answer_ms": marks["pythonAnswer"],
-        "snapshot": snapshot,
-    }
+        ctx = pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="cotas-bench-chromium-"), executable_path=CHROMIUM, headless=True,
+            args=CHROMIUM_ARGS)
+        try:
+            page = ctx.new_page()
+            srv.counter.reset()
+            page.goto(srv.url(LAW_PAGE), wait_until="networkidle")
+            return {"bytes": srv.counter.bytes, "requests": srv.counter.requests,
+                    "pyodide_requests": [p for p in srv.counter.paths if "pyodide" in p]}
+        finally:
+            ctx.close()
 
 
 # --------------------------------------------------------------------------- report
@@ -265,11 +190,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        help="mede também a carga sem o instantâneo de memória (para comparar)",
-    )
     args = parser.parse_args(argv)
 
     report: dict = {
@@ -301,11 +221,13 @@ def main(argv: list[str] | None = None) -> int:
 
         report["edital_cpython"] = measure_edital()
     if not args.skip_browser:
-        print("Chromium…", file=sys.stderr)
-        report["browser"] = measure_browser(args.runs)
-        if args.plain:
-            print("Chromium, sem o instantâneo (carga comum do Pyodide)…", file=sys.stderr)
-            report["browser_plain"] = measure_browser(args.runs, block_snapshot=True)
+        from bench.profiles import measure_profiles
+
+        print("Chromium: página de norma…", file=sys.stderr)
+        report["law_page"] = measure_law_page()
+        data = make_candidates() if args.skip_sim else data
+        report["profiles"] = measure_profiles(SITE, args.runs, data, SEATS,
+                                              log=lambda m: print(m, file=sys.stderr))
 
     out = ROOT / "bench" / "results" / "latest.json"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -322,68 +244,42 @@ def print_table(r: dict) -> None:
     if "build_ms" in r:
         rows.append(("geração completa do site, cache vazio", fmt_s(r["build_ms"]["clean"]), "≤ 10 s"))
         rows.append(("geração completa do site, de novo (cache)", fmt_s(r["build_ms"]["rebuild"]), "≤ 10 s"))
-    b = r.get("browser")
-    if b:
-        for kind, label in (("cold", "fria"), ("warm", "quente")):
-            loads = b[kind]
-            rows.append(
-                (
-                    f"1ª resposta de vagas reservadas, carga {label}",
-                    fmt_spread(spread([x["answer_ms"] for x in loads])) + f" [{loads[0]['answer_origin']}]",
-                    "≤ 0,5 s",
-                )
-            )
-            rows.append(
-                (
-                    f"Python pronto (Pyodide + calculadora), carga {label}",
-                    fmt_spread(spread([x["ready_ms"] for x in loads])),
-                    "≤ 1,5 s" if kind == "cold" else "≤ 1 s",
-                )
-            )
-            rows.append(
-                (
-                    f"1ª resposta calculada em Python, carga {label}",
-                    fmt_spread(spread([x["python_answer_ms"] for x in loads])),
-                    "",
-                )
-            )
-        boot = b["cold"][0].get("snapshot") or "—"
-        rows.append(("início do Python no worker (carga fria)", boot, "snapshot"))
-        rows.append(
-            (
-                "bytes transferidos: página de norma (gerado/ubatuba.html)",
-                fmt_bytes(b["law_page"]["bytes"]) + f" ({b['law_page']['requests']} req.)",
-                "≤ 300 KB",
-            )
-        )
-        rows.append(
-            (
-                "bytes do Pyodide numa página de norma",
-                str(len(b["law_page"]["pyodide_requests"])) + " req.",
-                "0",
-            )
-        )
-        cold = b["cold"][0]
-        rows.append(
-            (
-                "bytes transferidos: calculadora, carga fria",
-                fmt_bytes(cold["bytes"]) + f" ({cold['requests']} req.)",
-                "",
-            )
-        )
-        rows.append(("bytes transferidos: calculadora, carga quente", fmt_bytes(b["warm"][0]["bytes"]), ""))
-    plain = r.get("browser_plain")
-    if plain:
-        for kind, label in (("cold", "fria"), ("warm", "quente")):
-            loads = plain[kind]
-            rows.append(
-                (
-                    f"sem instantâneo: Python pronto, carga {label}",
-                    fmt_spread(spread([x["ready_ms"] for x in loads])) + f" [{loads[0]['snapshot'][:5]}]",
-                    "",
-                )
-            )
-        rows.append(("sem instantâneo: bytes, carga fria", fmt_bytes(plain["cold"][0]["bytes"]), ""))
+    law = r.get("law_page")
+    if law:
+        rows.append(("bytes: página de norma (gerado/ubatuba.html, gzip)",
+                     fmt_bytes(law["bytes"]) + f" ({law['requests']} req.)", "≤ 300 KB"))
+        rows.append(("requisições do Pyodide numa página de norma", str(len(law["pyodide_requests"])), "0"))
+    for name, res in (r.get("profiles") or {}).items():
+        def med(key, field, res=res):
+            return statistics.median([x[field] for x in res[key]])
+
+        servers = (("sem_compressao", "sem compressão", "≤ 1 MB"), ("gzip", "gzip", "≤ 300 KB"))
+        for server, label, target in servers:
+            a = res[f"arrival_{server}"]
+            rows.append((f"[{name}] chegada, resposta da tabela, servidor {label}: bytes",
+                         fmt_bytes(a[0]["bytes"]) + f" ({a[0]['requests']} req., Pyodide: "
+                         f"{len(a[0]['pyodide_requests'])})", target))
+            rows.append((f"[{name}] chegada, servidor {label}: resposta na tela",
+                         fmt_s(med(f"arrival_{server}", "answer_ms")), ""))
+            rows.append((f"[{name}] chegada, servidor {label}: tarefa mais longa",
+                         f"{med(f'arrival_{server}', 'longest_task_ms'):.0f} ms", "≤ 200 ms"))
+            rows.append((f"[{name}] página de norma (só o tema), servidor {label}: tarefa mais longa",
+                         f"{med(f'law_{server}', 'longest_task_ms'):.0f} ms", ""))
+            for kind in ("comum", "instantaneo"):
+                key = f"python_{server}_{kind}"
+                p = res[key]
+                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: tempo após o pedido",
+                             fmt_spread(spread([x["ready_ms"] for x in p])) + f" [{p[0]['boot'][:9]}]",
+                             "≤ 1 s" if name == "desktop" else "≤ 6 s"))
+                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: bytes",
+                             fmt_bytes(p[0]["bytes"]), "≤ 8 MB" if server == "sem_compressao" else ""))
+                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: tarefa mais longa",
+                             f"{med(key, 'longest_task_ms'):.0f} ms", "≤ 200 ms"))
+        sim = res["simulation"][0]
+        rows.append((f"[{name}] simulação 100.000 linhas / 10.000 vagas: resposta na tela",
+                     fmt_s(sim["answer_ms"]), ""))
+        rows.append((f"[{name}] simulação: tarefa mais longa na página",
+                     f"{sim['longest_task_ms']:.0f} ms ({sim['dom_nodes']} nós)", "≤ 200 ms"))
     for key, label in (("sim_cpython", "CPython"), ("sim_pyodide", "Pyodide/Node")):
         if key not in r:
             continue

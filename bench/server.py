@@ -12,6 +12,7 @@ import email.utils
 import http.server
 import os
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -66,7 +67,34 @@ class _CountingWriter:
         return getattr(self.raw, name)
 
 
-def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool):
+class Link:
+    """A shared network link: ``latency_ms`` before each response, bodies paced to ``bits_per_s`` in total
+    over all connections (the throttled phone profile); no limit when ``network`` is None."""
+
+    def __init__(self, network: dict | None):
+        self.latency = (network or {}).get("latency_ms", 0) / 1000
+        self.rate = (network or {}).get("bits_per_s", 0) / 8
+        self.lock = threading.Lock()
+        self.next_free = 0.0
+
+    def wait_first_byte(self):
+        if self.latency:
+            time.sleep(self.latency)
+
+    def pace(self, n: int):
+        if not self.rate:
+            return
+        with self.lock:
+            start = max(time.monotonic(), self.next_free)
+            self.next_free = start + n / self.rate
+            until = self.next_free
+        delay = until - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+
+
+def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool, link: Link | None = None):
+    link = link or Link(None)
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -94,6 +122,7 @@ def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool)
             if site not in target.parents or not target.is_file():
                 return self._send_error(404)
             counter.add(0, rel)
+            link.wait_first_byte()
             sent, encoding = target, None
             gz = target.with_name(target.name + ".gz")
             if precompressed and "gzip" in self.headers.get("Accept-Encoding", "") and gz.is_file():
@@ -119,7 +148,9 @@ def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool)
             self.end_headers()
             if body:
                 with sent.open("rb") as fh:
-                    while chunk := fh.read(1 << 20):
+                    step = 16384 if link.rate else 1 << 20
+                    while chunk := fh.read(step):
+                        link.pace(len(chunk))
                         self.wfile.write(chunk)
 
         def _send_error(self, code: int):
@@ -133,11 +164,12 @@ def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool)
 class SiteServer:
     """``with SiteServer(site) as srv: srv.url("calculadora.html")`` — served on 127.0.0.1:<free port>."""
 
-    def __init__(self, site: Path, prefix: str = "/cotas/", precompressed: bool = True):
+    def __init__(self, site: Path, prefix: str = "/cotas/", precompressed: bool = True,
+                 network: dict | None = None):
         self.site = Path(site).resolve()
         self.prefix = prefix
         self.counter = Counter()
-        handler = make_handler(self.site, prefix, self.counter, precompressed)
+        handler = make_handler(self.site, prefix, self.counter, precompressed, Link(network))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -19,6 +19,13 @@ from collections.abc import Callable
 from calculator.core import order, parameters, reserve
 from calculator.errors import InputError
 
+# What to ask for when a required field is empty: plain words, as a person would (never the field's name).
+MISSING = {
+    "norma": "informe a norma: ubatuba, quissama ou lins",
+    "vagas": "informe o número de vagas",
+    "csv": "cole ou envie a lista de classificação (arquivo CSV)",
+}
+
 
 def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
     """Refuse unknown fields and missing required ones (pt-BR messages)."""
@@ -27,7 +34,7 @@ def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, .
             raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
     for key in required:
         if request.get(key) in (None, ""):
-            raise InputError(f"campo obrigatório ausente: {key}", key)
+            raise InputError(MISSING.get(key, f"preencha o campo {key}"), key)
 
 
 def _reserva(req: dict) -> dict:

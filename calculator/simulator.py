@@ -1247,7 +1247,7 @@ def _request_bytes(text, b64) -> bytes:
         except UnicodeEncodeError:
             raise InputError("Linha 1: o texto do arquivo contém caracteres inválidos", "csv") from None
     else:
-        raise InputError("campo obrigatório ausente: csv (o conteúdo da lista de classificação)", "csv")
+        raise InputError("cole ou envie a lista de classificação (arquivo CSV)", "csv")
     return data
 
 

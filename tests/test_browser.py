@@ -175,6 +175,10 @@ def open_calculator(ctx, server, query: str = ""):
 
 
 def wait_python(page):
+    """Python loads only on demand: ask for it as a visitor would (the status's button), then wait."""
+    button = page.locator("#calc-carregar")
+    if button.count():
+        button.click()
     page.wait_for_selector(READY, timeout=PY_TIMEOUT)
 
 
@@ -249,7 +253,7 @@ def test_reserved_seats_typed_as_a_user(ctx, server):
             "([n, v]) => { const o = document.querySelector('#reserva-resultado');"
             " return o.dataset.origem === 'python' && o.dataset.vagas === v && o.dataset.norma === n; }",
             arg=[norm, vacancies], timeout=PY_TIMEOUT)
-        text = page.inner_text("#reserva-resultado")
+        text = page.text_content("#reserva-resultado")  # folded premises included
         # the calculator's own sentence ("3 vagas reservadas de 13, se o edital foi publicado …";
         # "Nenhuma vaga reservada: …"), as on the CLI and in the tables
         assert res["headline"] in text, text
@@ -288,10 +292,6 @@ def test_precomputed_answer_without_webassembly(ctx, server):
     context, guard = ctx
     context.add_init_script("delete globalThis.WebAssembly;")
     page = open_calculator(ctx, server)
-    page.wait_for_selector('#calc-status[data-state="failed"]')
-    status = page.inner_text("#calc-status")
-    assert "tabelas pré-calculadas" in status
-    assert "ordem de convocação" in status and "indisponível" not in status  # the tables answer it too
     fill_reserve(page, "quissama", "7", "", "")
     text = result_of(page, "reserva", "tabela")
     table = json.loads((SITE / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
@@ -299,21 +299,26 @@ def test_precomputed_answer_without_webassembly(ctx, server):
     assert handle(reserve_request("quissama", "7", "", ""))["result"]["reserved"] == reserved
     assert "Resposta pré-calculada" in text
     assert f"{reserved} vagas reservadas de 7" in text or f"{reserved} vaga reservada de 7" in text
+    page.click("#calc-carregar")  # asking for Python says plainly that this browser cannot run it
+    page.wait_for_selector('#calc-status[data-state="failed"]')
+    status = page.inner_text("#calc-status")
+    assert "não tem WebAssembly" in status and "respostas pré-calculadas" in status
+    assert "ordem de convocação" in status and "indisponível" not in status  # the tables answer it too
+    fill_reserve(page, "quissama", "8", "", "")
+    text = result_of(page, "reserva", "tabela")
+    assert "não há explicação passo a passo" in text  # it never comes
     assert not any("pyodide" in url for url in guard.requests), "sem WebAssembly, não se baixa o Pyodide"
-    assert "aparece quando a calculadora em Python termina de carregar" not in text  # it never will
 
 
 @pytest.mark.parametrize(("tool", "function"), [("reserva", "reserve"), ("ordem", "order")])
 def test_precomputed_answer_shows_validity_and_the_calculators_warnings(ctx, server, tool, function):
-    """Without WebAssembly, Ubatuba 10 vagas: the answer from the tables carries the warnings the calculator
-    gives for it (the same messages, computed at build time) and the validity for an edital published
-    on the build date — Ubatuba's 10-year term ended on 16/06/2024."""
+    """Ubatuba 10 vagas from the tables: the answer carries the calculator's own headline and the warnings
+    it gives for it (the same messages, computed at build time)."""
     import calculator
 
-    context, _ = ctx
-    context.add_init_script("delete globalThis.WebAssembly;")
     page = open_calculator(ctx, server, f"?ferramenta={tool}&norma=ubatuba&vagas=10")
-    text = result_of(page, tool, "tabela")
+    result_of(page, tool, "tabela")
+    text = page.text_content(f"#{tool}-resultado")  # folded premises included
     res = getattr(calculator, function)("ubatuba", 10)
     if tool == "reserva":
         # the table's answer is the calculator's own sentence: conditional on art. 13's term, with the
@@ -327,48 +332,116 @@ def test_precomputed_answer_shows_validity_and_the_calculators_warnings(ctx, ser
         assert w["message"] in text
     if tool == "reserva":  # the assumption the answer rests on: no edital date, validity not checked
         assert any(w["code"] == "vigencia_nao_verificada" for w in res["warnings"])
-    check_basis_links(page, tool, [b for w in res["warnings"] for b in w["basis"]], server)
+    check_basis_links(page, tool, res["basis"], server)
 
 
-def test_precomputed_answer_before_python_is_ready(ctx, server):
-    context, _ = ctx
-    # Hold the runtime back (the request waits, unanswered) so the page must answer from the table first.
+def test_arrival_downloads_no_python_and_little_else(ctx, server):
+    """A question the tables answer (here with an edital date) costs no Pyodide byte and at most 1 MB from a
+    server that compresses nothing; no stray technical box."""
+    context, guard = ctx
+    _QuietHandler.sent.clear()
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=40&data_edital=2016-03-01")
+    text = result_of(page, "reserva", "tabela")
+    res = handle(reserve_request("ubatuba", "40", "", "2016-03-01"))["result"]
+    assert f"{res['reserved']} vagas reservadas de 40" in text
+    page.wait_for_load_state("networkidle")
+    assert not any("pyodide" in url or "worker.js" in url for url in guard.requests), guard.requests
+    total = sum(n for _, n in _QuietHandler.sent)
+    assert total <= 1_000_000, sorted(_QuietHandler.sent, key=lambda x: -x[1])[:5]
+    assert page.locator("#calc-detalhe-tecnico").count() == 0
+    assert page.locator("details:visible").filter(has_text="Detalhe técnico").count() == 0
+    assert page.get_attribute("html", "lang") == "pt-BR"
+
+
+def test_precomputed_answers_equal_pythons(ctx, server):
+    """The page's table answers (respostas.js, N = 1..1000, default percentage, with and without an edital
+    date in every validity window) are Python's answers, field by field."""
+    page = open_calculator(ctx, server)
+    data = json.loads((SITE / "assets/calculadora/respostas.js").read_text(encoding="utf-8")
+                      .split("=", 1)[1].strip().rstrip(";"))
+    requests = []
+    for slug in ("ubatuba", "quissama", "lins"):
+        pct = data["norms"][slug]["percent"]
+        base = {"norma": slug, **({"percentual": pct} if pct else {})}
+        for n in range(1, data["max_vacancies"] + 1):
+            requests.append({"command": "reserva", "vagas": str(n), **base})
+            requests.append({"command": "ordem", "vagas": str(n), **base})
+        for w in data["norms"][slug]["windows"]:
+            days = sorted({w["from"], w["to"]})
+            for d in days:
+                for n in (*range(1, 13), 99, 500, 1000):
+                    requests.append({"command": "reserva", "vagas": str(n), "data_edital": d, **base})
+        assert data["norms"][slug]["windows"], slug
+    got = page.evaluate("(rs) => rs.map((r) => CotasCalculadora.tableResult(r.command, r))", requests)
+    fields = {"reserva": ("reserved", "applies", "percent_display", "headline", "warnings", "basis"),
+              "ordem": ("reserved", "applies", "percent_display", "positions_total", "reading_description",
+                        "interpreted_positions", "warnings", "basis", "positions")}
+    for req, table in zip(requests, got, strict=True):
+        assert table is not None, req
+        want = handle(req)["result"]
+        for f in fields[req["command"]]:
+            assert table[f] == want[f], (req, f)
+    # outside the tables the page asks Python: other percentage, N > 1000, a date outside the windows
+    outside = [{"command": "reserva", "norma": "ubatuba", "vagas": "10", "percentual": "30"},
+               {"command": "reserva", "norma": "ubatuba", "vagas": "1001"},
+               {"command": "reserva", "norma": "ubatuba", "vagas": "10", "data_edital": "1999-12-31"},
+               {"command": "ordem", "norma": "quissama", "vagas": "10", "leitura": "quinta"},
+               {"command": "reserva", "norma": "lins", "vagas": "10"}]
+    assert page.evaluate("(rs) => rs.map((r) => CotasCalculadora.tableResult(r.command, r))", outside) == \
+        [None] * len(outside)
+
+
+def test_python_loads_only_when_asked_and_then_explains(ctx, server):
+    context, guard = ctx
     held = []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    context.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=10")
     text = result_of(page, "reserva", "tabela")
     assert "Resposta pré-calculada" in text
     res = handle(reserve_request("ubatuba", "10", "", ""))["result"]
     assert f"{res['reserved']} vagas reservadas de 10" in text
     assert res["headline"] in text  # the same sentence Python gives below
-    assert "aparece quando a calculadora em Python termina de carregar" in text  # true while it loads
-    for _ in range(300):  # the worker asks for the runtime soon after the page opens
+    page.wait_for_timeout(500)
+    assert held == [] and not any("pyodide" in u for u in guard.requests)
+    page.click("#reserva-resultado .calc-passo-a-passo")  # the visitor asks for the explanation
+    for _ in range(300):
         if held:
             break
         page.wait_for_timeout(100)
-    assert len(held) == 1
-    assert page.get_attribute("#reserva-resultado", "data-origem") == "tabela"
+    assert len(held) == 1 and held[0].request.url.endswith("pyodide.asm.wasm.gz")
+    assert page.get_attribute("#calc-status", "data-state") == "loading"
+    assert page.is_visible("#calc-progresso")
     held[0].continue_()
     text = result_of(page, "reserva", "python")
     assert "Resposta pré-calculada" not in text
     assert res["steps"][0]["text"] in text
     assert res["headline"] in text
+    # the runtime came compressed from a server that compresses nothing, decompressed in the worker
+    via = [w.evaluate("() => self.packedVia || null") for w in page.workers]
+    assert {"pyodide.asm.wasm": "gz", "python_stdlib.zip": "gz"} in via
+    assert not any(u.endswith((".wasm", "python_stdlib.zip")) for u in guard.requests)
+
+
+def test_question_outside_the_tables_loads_python(ctx, server):
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=30")
+    text = result_of(page, "reserva", "python")
+    res = handle({"command": "reserva", "norma": "ubatuba", "vagas": "10", "percentual": "30"})["result"]
+    assert res["headline"] in text
 
 
 def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):
     context, guard = ctx
-    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    context.route("**/pyodide.asm.wasm*", lambda route: route.abort())
     page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12")
+    text = result_of(page, "reserva", "tabela")
+    page.click("#calc-carregar")
     page.wait_for_selector('#calc-status[data-state="failed"]', timeout=PY_TIMEOUT)
     status = page.inner_text("#calc-status")
     assert "Não foi possível carregar a calculadora em Python" in status
-    assert "tabelas pré-calculadas" in status
+    assert "respostas pré-calculadas" in status
     assert "ordem de convocação" in status and "indisponível" not in status
-    text = result_of(page, "reserva", "tabela")
     res = handle(reserve_request("quissama", "12", "", ""))["result"]
     assert "Resposta pré-calculada" in text and f"{res['reserved']} vagas reservadas de 12" in text
-    assert "aparece quando a calculadora em Python termina de carregar" not in text  # it never will
-    assert "não há explicação passo a passo" in text
     # the browser's own (English) error is not in the pt-BR text: only in the collapsed technical detail
     assert "Failed to fetch" not in status and "Failed to fetch" not in text
     detail = page.locator("#calc-detalhe-tecnico")
@@ -382,6 +455,7 @@ def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):
     type_into(page, "#ordem-vagas", "12")
     page.keyboard.press("Enter")
     order_text = result_of(page, "ordem", "tabela")
+    assert "não há explicação passo a passo" in order_text
     positions = handle({"command": "ordem", "norma": "quissama", "vagas": "12"})["result"]["positions"]
     assert f"Nomeações destinadas à reserva racial: {', '.join(f'{p}ª' for p in positions)}." in order_text
     # the simulation says plainly that it needs Python
@@ -454,12 +528,23 @@ def test_simulation_with_sample_file_and_download(ctx, server):
     with page.expect_download() as info:
         page.click("#simular-baixar")
     download = info.value
-    assert download.suggested_filename.endswith(".csv")
-    content = Path(download.path()).read_text(encoding="utf-8-sig")
-    lines = content.strip().splitlines()
-    assert len(lines) == len(noms) + 1
-    for n, line in zip(noms, lines[1:], strict=True):
-        assert line.startswith(f"{n['seat']};{n['candidate']};")
+    # named after the simulation: norm, vacancies, the day it was made
+    assert re.fullmatch(r"simulacao-ubatuba-10-vagas-\d{4}-\d{2}-\d{2}\.csv", download.suggested_filename)
+    import csv as csvmod
+    rows = list(csvmod.DictReader(Path(download.path()).read_text(encoding="utf-8-sig").splitlines(),
+                                  delimiter=";"))
+    params = {r["parametro"]: r["valor"] for r in rows if r["registro"] == "parametro"}
+    assert params["vagas"] == "10" and "Ubatuba" in params["norma"]
+    got_noms = [r for r in rows if r["registro"] == "nomeacao"]
+    assert [(r["vaga"], r["inscricao"]) for r in got_noms] == [(str(n["seat"]), n["candidate"]) for n in noms]
+    res = expected["result"]
+    # every outcome, not only the nominations
+    excluded = [r["inscricao"] for r in rows if r["registro"] == "excluido"]
+    assert excluded == [e["candidate"] for e in res["excluded"]]
+    assert len([r for r in rows if r["registro"] == "vaga_nao_preenchida"]) == len(res["unfilled_seats"])
+    assert len([r for r in rows if r["registro"] == "vaga_revertida"]) == len(res["reverted_seats"])
+    assert len([r for r in rows if r["registro"] == "mudou_de_lista"]) == len(res["moved"])
+    assert res["excluded"], "o exemplo deveria ter excluídos"
 
 
 def test_upload_windows_1252_file_goes_to_python_as_bytes(ctx, server):
@@ -622,8 +707,7 @@ def test_basis_labels_match_the_python_labels(ctx, server):
     ids = sorted({p.id for norm in load_corpus().norms for p in norm.walk()})
     page = open_calculator(ctx, server)
     got = page.evaluate(
-        "async (ids) => { const m = await import('./assets/calculadora/calculadora.js');"
-        " return ids.map((id) => m.labelFromId(id)); }", ids)
+        "(ids) => ids.map((id) => CotasCalculadora.labelFromId(id))", ids)
     assert dict(zip(ids, got, strict=True)) == {i: label(i) for i in ids}
 
 
@@ -926,8 +1010,7 @@ def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
     samples = ["Ana", "a\x1b[2Jb", "Eve\u202eevE\u2066", "x\u00a0y\u2009z\u3000w", "\u200bzero\u00ad",
                "linha\u2028par\u2029", "tab\tcr\r", "ç ã 漢字 😀"]
     page = open_calculator(ctx, server)
-    got = page.evaluate("async (xs) => { const m = await import('./assets/calculadora/calculadora.js');"
-                        " return xs.map((x) => m.visible(x)); }", samples)
+    got = page.evaluate("(xs) => xs.map((x) => CotasCalculadora.visible(x))", samples)
     assert got == [visible(s) for s in samples]
 
 
@@ -936,8 +1019,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
 
     page = open_calculator(ctx, server)
     wait_python(page)
-    consts = page.evaluate("async () => { const m = await import('./assets/calculadora/calculadora.js');"
-                           " return [m.MAX_CSV_BYTES, m.CSV_TOO_LARGE]; }")
+    consts = page.evaluate("[CotasCalculadora.MAX_CSV_BYTES, CotasCalculadora.CSV_TOO_LARGE]")
     assert consts == [csvinput.MAX_CSV_BYTES, csvinput.too_large().message]
     page.evaluate("""(size) => {
         const input = document.querySelector('#simular-arquivo');
@@ -950,3 +1032,184 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
     box.wait_for(state="visible", timeout=10_000)
     assert box.inner_text() == csvinput.too_large().message
     assert page.input_value("#simular-csv") == ""
+
+
+# --------------------------------------------------------------------------- input the form cannot hold
+def test_link_values_the_form_cannot_hold_are_errors_next_to_the_field(ctx, server):
+    context, guard = ctx
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=foo&vagas=3#reserva")
+    box = page.locator("#reserva-norma-erro")
+    box.wait_for(state="visible")
+    assert "desconhecido" in box.inner_text() and "“foo”" in box.inner_text()
+    assert page.get_attribute("#reserva-norma", "aria-invalid") == "true"
+    assert page.input_value("#reserva-norma") == "ubatuba"  # a usable form, not a blank select
+    unknown = open_calculator(ctx, server, "?ferramenta=calcular-tudo&norma=ubatuba")
+    unknown.locator("#calc-link-erro").wait_for(state="visible")
+    assert "“calcular-tudo”" in unknown.inner_text("#calc-link-erro")
+    page2 = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=3&data_edital=2020-02-30")
+    box = page2.locator("#reserva-data_edital-erro")
+    box.wait_for(state="visible")
+    assert "Data inválida" in box.inner_text() and "2020-02-30" in box.inner_text()
+    assert page2.inner_text("#reserva-resultado") == ""  # no answer that pretends no date was given
+    # typed: a day that does not exist in that month
+    page2.click("#reserva-data_edital")
+    page2.keyboard.type("30022020")
+    page2.focus("#reserva-vagas")
+    page2.keyboard.press("Enter")
+    box.wait_for(state="visible")
+    assert "Data inválida" in box.inner_text()
+    # an empty number of vacancies: plain words, and no Python downloaded for it
+    type_into(page2, "#reserva-vagas", "")
+    page2.fill("#reserva-data_edital", "")
+    page2.keyboard.press("Enter")
+    page2.locator("#reserva-vagas-erro").wait_for(state="visible")
+    assert page2.inner_text("#reserva-vagas-erro") == "Informe o número de vagas."
+    assert not any("pyodide" in u for u in guard.requests)
+
+
+# --------------------------------------------------------------------------- simulation
+def _big_csv(rows: int) -> bytes:
+    from bench.bench_simulator import make_csv
+
+    return make_csv(rows)
+
+
+def test_simulation_busy_state_pages_and_stale_runs(ctx, server):
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    data = _big_csv(3000)
+    page.select_option("#simular-norma", "ubatuba")
+    type_into(page, "#simular-vagas", "120")
+    page.set_input_files("#simular-arquivo",
+                         files=[{"name": "grande.csv", "mimeType": "text/csv", "buffer": data}])
+    page.click("#form-simular button[type=submit]")
+    result_of(page, "simular")
+    # a second run: busy at once — the old answer dimmed, the button disabled, "calculando…", aria-busy
+    type_into(page, "#simular-vagas", "130")
+    page.evaluate("""() => { window.__busy = null;
+      new MutationObserver(() => { const o = document.getElementById('simular-resultado');
+        if (window.__busy === null && o.getAttribute('aria-busy') === 'true') window.__busy = {
+          dimmed: o.classList.contains('calc-ocupado'),
+          disabled: document.querySelector('#form-simular button[type=submit]').disabled,
+          status: document.getElementById('simular-estado').textContent }; })
+      .observe(document.getElementById('simular-resultado'), {attributes: true}); }""")
+    page.evaluate("document.getElementById('form-simular').requestSubmit()")
+    # and a third request before the second answers: only its answer may be shown
+    page.evaluate("document.getElementById('simular-vagas').value = '140';"
+                  "document.getElementById('form-simular').requestSubmit()")
+    page.wait_for_function("document.querySelector('#simular-resultado').dataset.vagas === '140'"
+                           " && !document.querySelector('#simular-resultado').hasAttribute('aria-busy')",
+                           timeout=PY_TIMEOUT)
+    assert page.evaluate("window.__busy") == {"dimmed": True, "disabled": True, "status": "calculando…"}
+    assert "140 nomeações para 140 vagas" in page.inner_text("#simular-resultado .calc-resposta")
+    assert not page.is_disabled("#form-simular button[type=submit]")
+    # summary first, the long list a page at a time
+    expected = handle({"command": "simular", "norma": "ubatuba", "vagas": "140",
+                       "csv": data.decode("utf-8")})["result"]
+    seats = lambda: page.eval_on_selector_all(  # noqa: E731
+        "#simular-nomeacoes tr.calc-item-dados", "rs => rs.map(r => r.cells[0].textContent)")
+    assert seats() == [str(n["seat"]) for n in expected["nominations"][:50]]
+    page.click("#simular-resultado .calc-pagina-proxima >> nth=0")
+    page.wait_for_function("document.querySelector('.calc-pagina-info').textContent.startsWith('51')")
+    assert seats() == [str(n["seat"]) for n in expected["nominations"][50:100]]
+    assert page.locator("#simular-resultado tr.calc-item-dados").count() < 400  # not 10,000 rows at once
+
+
+# --------------------------------------------------------------------------- the unzipped folder (file://)
+def test_unzipped_folder_opened_from_disk(browser, tmp_path):
+    import shutil
+
+    site = tmp_path / "cotas-em-concursos"
+    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns("*.gz", "*.snapshot.bin", "pyodide.asm.wasm"))
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto((site / "calculadora.html").as_uri())
+        page.wait_for_selector('#calc-status[data-state="disk"]')
+        status = page.inner_text("#calc-status")
+        assert "python3 -m http.server" in status and "servidor local" in status
+        fill_reserve(page, "quissama", "13", "", "")
+        text = result_of(page, "reserva", "tabela")
+        res = handle(reserve_request("quissama", "13", "", ""))["result"]
+        assert f"{res['reserved']} vagas reservadas de 13" in text
+        assert page.url.startswith("file://") and page.input_value("#reserva-vagas") == "13"  # no reload
+        page.select_option("#ordem-norma", "ubatuba")
+        type_into(page, "#ordem-vagas", "20")
+        page.keyboard.press("Enter")
+        order = result_of(page, "ordem", "tabela")
+        positions = handle({"command": "ordem", "norma": "ubatuba", "vagas": "20"})["result"]["positions"]
+        assert ", ".join(f"{p}ª" for p in positions) in order
+        type_into(page, "#simular-vagas", "3")
+        page.fill("#simular-csv", "inscricao,nome,classificacao,cotista\n1,Ana,1,sim\n")
+        page.click("#form-simular button[type=submit]")
+        assert "servidor local" in result_of(page, "simular", "espera")
+        # law pages work from disk too, and search says why it cannot
+        page.goto((site / "gerado" / "ubatuba.html").as_uri())
+        assert page.locator("#art2_par3").count() == 1
+        page.locator(".md-search__input").first.wait_for(state="attached")
+        notice = page.locator(".busca-indisponivel")
+        assert notice.count() == 1 and "servidor local" in notice.first.text_content()
+        # the theme's own search cannot load its index from disk (the notice above says so)
+        assert [e for e in errors if "search_index" not in e] == []
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- page conventions
+def test_access_keys_print_and_dark_scheme(browser, server):
+    context = browser.new_context(locale="pt-BR", color_scheme="dark")
+    guard = Guard(context, server.origin)
+    try:
+        page = guard.watch(context.new_page())
+        page.goto(server.base + "calculadora.html?ferramenta=ordem&norma=quissama&vagas=12#ordem")
+        result_of(page, "ordem", "tabela")
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        assert run_axe(page, rules=["color-contrast"]) == []
+        page.keyboard.press("Alt+1")
+        assert page.evaluate("document.activeElement.tagName") == "H1"
+        page.keyboard.press("Alt+3")
+        page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
+        page.keyboard.press("Escape")
+        page.keyboard.press("Alt+2")
+        assert page.evaluate("!!document.activeElement.closest('.md-nav')")
+        keys = page.eval_on_selector_all(".atalhos-emag a[accesskey]", "as => as.map(a => a.accessKey)")
+        assert keys == ["1", "2", "3"]
+        page.emulate_media(media="print")
+        assert page.is_visible("#ordem") and page.is_visible("#ordem-resultado")
+        assert not page.is_visible("#reserva") and not page.is_visible("#simulacao")
+        assert not page.is_visible("#calc-status")
+        page.emulate_media(media="screen")
+        page.goto(server.base + "acessibilidade.html")
+        assert "Alt" in page.inner_text("article") and "e-MAG" in page.inner_text("article")
+        assert run_axe(page) == []
+    finally:
+        context.close()
+    guard.assert_clean()
+
+
+def test_comparativo_reads_on_a_phone(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto(server.base + "gerado/comparativo.html")
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        cell = page.locator(".tabela-comparativo td:nth-child(3)").first
+        label = cell.evaluate("td => getComputedStyle(td, '::before').content")
+        assert "Quissamã" in label
+        box = cell.bounding_box()
+        assert box["width"] > 250  # a full-width paragraph, not a narrow column
+    finally:
+        context.close()
+
+
+def test_runtime_without_its_gz_twin_comes_as_the_original(ctx, server):
+    """Where a .gz twin is missing (a copy that dropped them), the worker fetches the original file."""
+    context, guard = ctx
+    context.route("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=404, body=""))
+    page = open_calculator(ctx, server, "?ferramenta=ordem&norma=ubatuba&vagas=12&leitura=quinta#ordem")
+    result_of(page, "ordem", "python")
+    via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
+    assert via and via[0]["pyodide.asm.wasm"] == "original" and via[0]["python_stdlib.zip"] == "gz"
+    guard.console_errors = [e for e in guard.console_errors if "404" not in e]

@@ -167,13 +167,19 @@ def check_calculator(base: str):
             errors = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{base}/cotas/calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva")
+            # a question outside the precomputed answers (another percentage): Python starts on demand
+            page.goto(f"{base}/cotas/calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=25"
+                      "#reserva")
             page.wait_for_selector('#calc-status[data-state="ready"]', state="attached", timeout=120_000)
             page.wait_for_selector(
                 '#reserva-resultado[data-origem="python"]', state="attached", timeout=60_000
             )
             boots = [b for b in (w.evaluate("() => self.pythonBoot || null") for w in page.workers) if b]
-            assert boots == ["snapshot"]
+            assert boots == ["plain"]
+            # the runtime travelled as its .gz twin (decoded by the browser where the server labels it
+            # Content-Encoding: gzip, or in the worker otherwise), never as the 9.6 MB original
+            via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
+            assert via and via[0]["pyodide.asm.wasm"] in ("gz", "gz-decodificado-pelo-servidor"), via
             assert errors == []
         finally:
             br.close()

@@ -173,7 +173,10 @@ def open_calculator(browser, server, snapshot_route=None):
         "response",
         lambda resp: log["snapshot_status"].append(resp.status) if SNAPSHOT_URL_PART in resp.url else None,
     )
-    page.goto(server.url("calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10#reserva"))
+    # a question outside the precomputed answers (another percentage): Python starts, from the snapshot
+    # when the page asks for it (?inicio_python=instantaneo; the default start is the plain one)
+    page.goto(server.url("calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=25"
+                         "&inicio_python=instantaneo#reserva"))
     page.wait_for_selector(READY, state="attached", timeout=120_000)
     page.wait_for_selector('#reserva-resultado[data-origem="python"]', state="attached", timeout=60_000)
     return page, ctx, log
@@ -187,9 +190,8 @@ def worker_boot(page) -> str:
 
 
 def check_answer(page):
-    expected = json.loads(api({"command": "reserva", "norma": "ubatuba", "vagas": "10"}))["result"][
-        "reserved"
-    ]
+    expected = json.loads(api({"command": "reserva", "norma": "ubatuba", "vagas": "10", "percentual": "25"}))[
+        "result"]["reserved"]
     text = page.inner_text("#reserva-resultado")
     assert str(expected) in text
 

@@ -313,7 +313,7 @@ def test_search_index_in_portuguese(site):
     assert any("quilombolas" in doc["text"] for doc in index["docs"])
     assert (site / "assets" / "javascripts" / "lunr" / "min" / "lunr.pt.min.js").exists()
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert '<html lang="pt"' in index  # Material's pt-BR translation declares lang="pt"
+    assert '<html lang="pt-BR"' in index  # pt-BR declared (docs/overrides/partials/languages/custom.html)
     assert "Pular para conteúdo" in index and "Buscar" in index  # pt-BR interface strings
 
 

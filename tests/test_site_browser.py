@@ -93,6 +93,42 @@ def test_search_in_portuguese(page, base_url):
     assert page.outside == [] and page.errors == []
 
 
+def _search(page, text):
+    page.click(".md-search__input")
+    page.fill(".md-search__input", "")
+    page.type(".md-search__input", text, delay=20)
+    page.wait_for_selector(".md-search-result__meta", timeout=15000)
+    page.wait_for_function("!/Inicializando|Digite/.test(document.querySelector('.md-search-result__meta')"
+                           ".textContent)", timeout=15000)
+    page.wait_for_timeout(400)
+    # the hit without its highlight parameter (?h=…, the typed words): page and anchor
+    return page.eval_on_selector_all(".md-search-result__item a",
+                                     "as => as.map(a => a.origin + a.pathname + a.hash)")
+
+
+def test_search_ignores_accents_and_lands_at_the_provision(page, base_url):
+    page.goto(base_url + "index.html")
+    with_accents = _search(page, "desistência")
+    without = _search(page, "desistencia")
+    assert with_accents and sorted(without) == sorted(with_accents)
+    # a hit on a law page points at the article, not at the top of the page
+    law_hits = [h for h in without if "#" in h and any(f"/gerado/{slug}.html" in h
+                                                       for slug in ("ubatuba", "quissama", "lins"))]
+    assert law_hits and all("#titulo-art" in h for h in law_hits), without
+    page.goto(law_hits[0])
+    anchor = law_hits[0].split("#", 1)[1]
+    top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", anchor)
+    assert 0 <= top < 300
+    assert page.outside == [] and page.errors == []
+
+
+def test_law_page_side_index_lists_the_articles(page, base_url):
+    page.goto(base_url + "gerado/ubatuba.html")
+    toc = page.eval_on_selector_all(".md-sidebar--secondary a.md-nav__link",
+                                    "as => as.map(a => a.textContent.trim())")
+    assert "Art. 1º" in toc and "Art. 15" in toc, toc
+
+
 def test_print_layout_keeps_text_and_notes(page, base_url):
     page.goto(base_url + "gerado/quissama.html")
     page.emulate_media(media="print")

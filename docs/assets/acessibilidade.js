@@ -1,9 +1,88 @@
-// Small accessibility fixes to the theme's markup (no network access, no dependencies).
+// Small accessibility additions to the theme (no network access, no dependencies):
+// - the search overlay gets an accessible name;
+// - e-MAG access keys: Alt+1 content, Alt+2 menu, Alt+3 search, as links at the top of every page
+//   (shown when focused) with accesskey attributes, and the same keys handled here, where the browser
+//   does not map accesskey to Alt (Firefox uses Alt+Shift).
 (function () {
   "use strict";
-  // Material's search overlay has role="dialog" but no accessible name.
   var search = document.querySelector(".md-search[role=dialog]");
   if (search && !search.hasAttribute("aria-label")) {
     search.setAttribute("aria-label", "Busca no site");
   }
+
+  function focusContent() {
+    var target = document.querySelector(".md-content h1") || document.querySelector(".md-content");
+    if (!target) return;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+  function focusMenu() {
+    var drawer = document.getElementById("__drawer");
+    var nav = document.querySelector(".md-sidebar--primary .md-nav__link");
+    var hidden = !nav || nav.getClientRects().length === 0;
+    if (drawer && hidden) {
+      drawer.checked = true; // phone: open the side drawer
+      drawer.dispatchEvent(new Event("change"));
+    }
+    nav = document.querySelector(".md-sidebar--primary a.md-nav__link");
+    if (nav) nav.focus();
+  }
+  function focusSearch() {
+    var toggle = document.getElementById("__search");
+    if (toggle && !toggle.checked) {
+      toggle.checked = true;
+      toggle.dispatchEvent(new Event("change"));
+    }
+    var input = document.querySelector(".md-search__input");
+    if (input) setTimeout(function () { input.focus(); }, 50);
+  }
+  var ACTIONS = { "1": focusContent, "2": focusMenu, "3": focusSearch };
+
+  function link(text, key, action) {
+    var a = document.createElement("a");
+    a.href = "#";
+    a.accessKey = key;
+    a.textContent = text + " [Alt+" + key + "]";
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      action();
+    });
+    return a;
+  }
+  var bar = document.createElement("nav");
+  bar.className = "atalhos-emag";
+  bar.setAttribute("aria-label", "Atalhos de teclado");
+  bar.appendChild(link("Ir para o conteúdo", "1", focusContent));
+  bar.appendChild(link("Ir para o menu", "2", focusMenu));
+  bar.appendChild(link("Ir para a busca", "3", focusSearch));
+  var home = document.querySelector("a.md-header__button.md-logo");
+  if (home) {
+    var page = document.createElement("a");
+    page.href = new URL("acessibilidade.html", home.href).href;
+    page.textContent = "Acessibilidade";
+    bar.appendChild(page);
+  }
+  document.body.insertBefore(bar, document.body.firstChild);
+
+  // Opened from disk (file://), the browser refuses the search's Web Worker: say why and what to do.
+  if (location.protocol === "file:") {
+    var output = document.querySelector(".md-search__output") || document.querySelector(".md-search__inner");
+    if (output) {
+      var notice = document.createElement("p");
+      notice.className = "busca-indisponivel";
+      notice.textContent = "A busca não funciona com o site aberto direto do disco: o navegador só a executa " +
+        "com o site servido por um servidor local. Na pasta do site, rode python3 -m http.server 8000 e abra " +
+        "http://localhost:8000/. Sem ele, use o menu e o índice de artigos de cada norma.";
+      output.insertBefore(notice, output.firstChild);
+    }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!event.altKey || event.ctrlKey || event.metaKey) return;
+    var key = event.code && event.code.indexOf("Digit") === 0 ? event.code.slice(5) : event.key;
+    var action = ACTIONS[key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
 })();

@@ -1,14 +1,23 @@
-// Calculator page: forms, URL state, rendering. The rules run in Python (Pyodide) inside a
-// module Web Worker (worker.js); before it is ready, or without WebAssembly, the reserved-seat
-// answer comes from the build-time tables (gerado/tabelas.json).
-// Every URL is relative to this script (import.meta.url): the site works from any sub-path.
+// Calculator page: forms, URL state, rendering.
+// The common questions (reserved seats and call order, 1 to 1,000 vacancies at the default percentage,
+// with or without an edital date) are answered from answers precomputed at build time by the same
+// Python rules (respostas.js, loaded before this script). The Python runtime (Pyodide, in a Web Worker:
+// worker.js) is downloaded only when a question needs it — a simulation, another percentage, another
+// vínculo or reading, the step-by-step explanation — or when the visitor asks for it.
+// A classic script (not a module) so that the unzipped site opened from disk (file://) still answers
+// from the tables; Web Workers do not run there, and the page says how to start a local server.
+// Every URL is relative to this script: the site works from any sub-path.
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
+(function () {
+"use strict";
 
-const HERE = new URL(".", import.meta.url);
-const SITE_ROOT = new URL("../../", import.meta.url);
-const TABLES_URL = new URL("gerado/tabelas.json", SITE_ROOT);
+const SCRIPT_URL = document.currentScript ? document.currentScript.src : new URL("assets/calculadora/calculadora.js", location.href).href;
+const HERE = new URL(".", SCRIPT_URL);
+const SITE_ROOT = new URL("../../", SCRIPT_URL);
 const SAMPLE_CSV_URL = new URL("assets/exemplo-classificacao.csv", SITE_ROOT);
 const SVG_NS = "http://www.w3.org/2000/svg";
+const FROM_DISK = location.protocol === "file:";
+const ANSWERS = self.cotasRespostas || null;
 
 const NORM_NAMES = {
   ubatuba: "Ubatuba/SP, Lei nº 3.765/2014",
@@ -29,6 +38,7 @@ const LIST_NAMES = {
   feminina: "Vaga feminina",
 };
 const TOOLS = ["reserva", "ordem", "simular"];
+const SECTION_OF = { reserva: "reserva", ordem: "ordem", simular: "simulacao" };
 const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],
   ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes"],
@@ -41,6 +51,16 @@ const NOT_IN_URL = new Set(["csv"]);
 const ASK_FOR_FILE =
   "Por privacidade, a lista de classificação não vai no link (ela fica só no seu computador). " +
   "As opções da simulação foram restauradas: cole ou envie o arquivo CSV de novo e clique em Simular.";
+// calculator/csvinput.py: MAX_CSV_BYTES and too_large() (tests/test_browser.py checks they agree)
+const MAX_CSV_BYTES = 50_000_000;
+const CSV_TOO_LARGE =
+  "O arquivo passa de 50 MB, o limite da simulação (cerca de um milhão de candidatos); retire as colunas que a simulação não usa ou divida a lista.";
+// A file up to this size is also shown in the text area (decoding it is instant); a larger one is only
+// named there and is read in the worker.
+const PREVIEW_BYTES = 512 * 1024;
+const PAGE_SIZE = 50;
+const SERVER_COMMAND = "python3 -m http.server 8000";
+const MAX_TABLE = ANSWERS ? ANSWERS.max_vacancies : 0;
 
 // ---------------------------------------------------------------- small DOM helpers
 function el(tag, attrs = {}, ...children) {
@@ -56,6 +76,8 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 const $ = (id) => document.getElementById(id);
+const fmt = (n) => (/^\d+$/.test(String(n)) ? BigInt(n).toLocaleString("pt-BR") : String(n));
+const brDate = (iso) => iso.split("-").reverse().join("/");
 
 // ---------------------------------------------------------------- legal references
 const ROMAN = [
@@ -74,7 +96,7 @@ const ordinal = (n) => (Number(n) < 10 ? `${n}º` : `${n}`);
 const SINGLE = { epigrafe: "epígrafe", ementa: "ementa", preambulo: "preâmbulo", fecho: "fecho", aviso: "aviso" };
 const NUMBERED = { cabecalho: "cabeçalho, linha ", nota: "nota ", assinatura: "assinatura ", registro: "registro " };
 
-export function labelFromId(pid) {
+function labelFromId(pid) {
   if (SINGLE[pid]) return SINGLE[pid];
   const parts = pid.split("_");
   const out = [];
@@ -103,15 +125,20 @@ function normPageUrl(norm) {
   return link ? link.href.split("#")[0] : null;
 }
 
+// The norm the answer on screen is about: its references are shown short ("art. 2º, § 3º"); a reference to
+// another norm keeps the norm's name. The full citation stays in the link's title.
+let contextNorm = null;
+
 function basisLink(ref) {
   const [norm, id] = String(ref).split(":");
   const page = normPageUrl(norm);
   // a note inside a provision belongs to whoever compiled the source (calculator/labels.py, display_label)
   const note = id ? /^(.+?)_nota\d*$/.exec(id) : null;
   const shown = note ? `nota de compilação da fonte ao ${labelFromId(note[1])}` : id && labelFromId(id);
-  const text = id ? `${NORM_NAMES[norm] || norm}, ${shown}` : String(ref);
+  const full = id ? `${NORM_NAMES[norm] || norm}, ${shown}` : String(ref);
+  const text = id && norm === contextNorm ? shown : full;
   if (!page || !id) return el("span", { class: "calc-base" }, text);
-  return el("a", { href: `${page}#${id}`, class: "calc-base" }, text);
+  return el("a", { href: `${page}#${id}`, class: "calc-base", title: full }, text);
 }
 
 function basisList(refs, title = "Base legal", kind = null) {
@@ -126,19 +153,32 @@ function basisList(refs, title = "Base legal", kind = null) {
   return p;
 }
 
+// Conflicts and notices bear on this very answer and are shown; premises and interpretations adopted by
+// the calculator are listed folded below them (counted in the summary, one click away).
+const SHOWN_KINDS = new Set(["conflito", "aviso"]);
+
+function warningList(warnings) {
+  const ul = el("ul");
+  for (const w of warnings) {
+    const li = el("li", {}, w.message || String(w));
+    const b = basisList(w.basis, "Dispositivos", w.basis_kind);
+    if (b) li.append(b);
+    ul.append(li);
+  }
+  return ul;
+}
+
 function explanation(result) {
   const frag = document.createDocumentFragment();
-  if (result.warnings && result.warnings.length) {
-    const box = el("div", { class: "calc-avisos" }, el("h3", {}, "Avisos, conflitos e interpretações"));
-    const ul = el("ul");
-    for (const w of result.warnings) {
-      const li = el("li", {}, w.message || String(w));
-      const b = basisList(w.basis, "Dispositivos", w.basis_kind);
-      if (b) li.append(b);
-      ul.append(li);
-    }
-    box.append(ul);
-    frag.append(box);
+  const warnings = result.warnings || [];
+  const shown = warnings.filter((w) => SHOWN_KINDS.has(w.kind));
+  const folded = warnings.filter((w) => !SHOWN_KINDS.has(w.kind));
+  if (shown.length) {
+    frag.append(el("div", { class: "calc-avisos" }, el("h3", {}, "Avisos e conflitos para esta resposta"), warningList(shown)));
+  }
+  if (folded.length) {
+    frag.append(el("details", { class: "calc-avisos calc-premissas" },
+      el("summary", {}, `Premissas e interpretações adotadas (${folded.length})`), warningList(folded)));
   }
   if (result.steps && result.steps.length) {
     const details = el("details", { class: "calc-passos", open: "" }, el("summary", {}, "Explicação passo a passo"));
@@ -157,16 +197,125 @@ function explanation(result) {
   return frag;
 }
 
-// ---------------------------------------------------------------- the Python worker
+// ---------------------------------------------------------------- precomputed answers (respostas.js)
+// Shape: build.py, norm_answers. Each column is run-length encoded indices into the norm's pool.
+const decoded = {};
+
+function expand(runs) {
+  const out = [];
+  for (const [value, count] of runs) for (let i = 0; i < count; i++) out.push(value);
+  return out;
+}
+
+function columnsOf(norm, command) {
+  const key = `${norm}/${command}`;
+  if (!decoded[key]) {
+    const cols = ANSWERS.norms[norm].columns[command];
+    decoded[key] = Object.fromEntries(Object.entries(cols).map(([k, runs]) => [k, expand(runs)]));
+  }
+  return decoded[key];
+}
+
+function messageOf(pool, m) {
+  if (typeof m === "string") return m;
+  const parts = pool[m[0]].split("\0");
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i++) out += m[i] + parts[i];
+  return out;
+}
+
+function warningsOf(pool, index) {
+  return pool[index].map((wi) => {
+    const [head, message] = pool[wi];
+    return { ...pool[head], message: messageOf(pool, message) };
+  });
+}
+
+function valueOf(pool, field, index) {
+  return field === "warnings" ? warningsOf(pool, index) : pool[index];
+}
+
+// The calculator's one-sentence answer from its template (build.py, _headline): "r" the reserved seats,
+// "n" the vacancies, "=…" a number of the text itself.
+const fmtInt = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+function headlineOf(pool, index, reserved, vacancies) {
+  const [skeleton, ...tokens] = pool[index];
+  const parts = pool[skeleton].split("\0");
+  let out = parts[0];
+  tokens.forEach((t, i) => {
+    out += (t === "r" ? fmtInt(reserved) : t === "n" ? fmtInt(vacancies) : t.slice(1)) + parts[i + 1];
+  });
+  return out;
+}
+
+const validDate = (iso) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+
+// The answer the tables give for this request, in the shape of Python's result (without the steps), or
+// null when the tables do not cover it (then Python answers).
+function tableResult(command, req) {
+  if (!ANSWERS || (command !== "reserva" && command !== "ordem")) return null;
+  const nd = ANSWERS.norms[req.norma];
+  if (!nd || req.leitura || req.vinculo || req.nomeacoes) return null;
+  if (!/^[1-9]\d*$/.test(req.vagas || "")) return null;
+  const n = Number(req.vagas);
+  if (n > ANSWERS.max_vacancies) return null;
+  if (nd.percent === null ? req.percentual !== undefined : req.percentual !== nd.percent) return null;
+  if (command === "ordem" && req.data_edital) return null;
+  const cols = columnsOf(req.norma, command);
+  const row = {};
+  for (const [field, values] of Object.entries(cols)) {
+    if (field !== "headline") row[field] = valueOf(nd.pool, field, values[n - 1]);
+  }
+  if (cols.headline) row.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n);
+  const result = { norm: req.norma, vacancies: n, command, ...row };
+  if (command === "ordem") {
+    result.positions = row.count < 0 ? row.explicit
+      : [...nd.sequence.slice(0, row.count), ...row.interpreted_positions].sort((a, b) => a - b);
+    delete result.count;
+    delete result.explicit;
+    return result;
+  }
+  if (!req.data_edital) return result;
+  if (!validDate(req.data_edital)) return null;
+  const window = nd.windows.find((w) => w.from <= req.data_edital && req.data_edital <= w.to);
+  if (!window) return null;
+  // The same composition as calculator/core.py, reserve(); build.py checks it against the calculator.
+  const text = brDate(req.data_edital);
+  const dated = warningsOf(nd.pool, window.warnings).map((w) => ({ ...w, message: w.message.split(ANSWERS.date_mark).join(text) }));
+  // 0: the date changes nothing; 1: the norm does not apply to that edital; 2: the corpus cannot tell
+  const state = window.applies === false && row.applies ? 1 : window.applies === null && row.applies ? 2 : 0;
+  const basisKey = `${cols.basis[n - 1]}:${state}`;
+  if (!(basisKey in window.basis)) return null;
+  if (!window.decoded) window.decoded = expand(window.headline);
+  const reserved = state === 1 ? 0 : row.reserved;
+  return {
+    ...result,
+    reserved,
+    applies: state === 1 ? false : state === 2 ? null : row.applies,
+    headline: headlineOf(nd.pool, window.decoded[n - 1], reserved, n),
+    warnings: [...dated, ...row.warnings.filter((w) => w.code !== "vigencia_nao_verificada")],
+    basis: nd.pool[window.basis[basisKey]],
+    edital_date: req.data_edital,
+  };
+}
+
+// ---------------------------------------------------------------- the Python worker (on demand)
 let worker = null;
-let pythonState = "loading"; // loading | ready | failed
+let pythonState = FROM_DISK ? "disk" : "idle"; // idle | loading | ready | failed | disk
+let readyResolve;
+const pythonReady = new Promise((resolve) => { readyResolve = resolve; });
 const pending = new Map();
 let nextId = 1;
-const loadStart = performance.now();
+let loadStart = 0;
 
 // Loading has LOAD_STEPS steps (worker.js): the bar shows the steps already done.
 const LOAD_STEPS = 3;
-const TABLE_SCOPE = "1 a 100 vagas, com o percentual padrão, sem data do edital";
+const TABLE_SCOPE = `1 a ${fmt(MAX_TABLE)} vagas, com o percentual padrão, com ou sem a data do edital`;
 
 function setStatus(text, done, state) {
   $("calc-status-texto").textContent = text;
@@ -174,33 +323,78 @@ function setStatus(text, done, state) {
   if (done !== undefined) bar.value = done;
   if (state) {
     $("calc-status").dataset.state = state;
-    if (state !== "loading") bar.hidden = true;
+    bar.hidden = state !== "loading";
   }
 }
 
+function statusButton(label, onClick) {
+  const old = $("calc-carregar");
+  if (old) old.remove();
+  if (!label) return;
+  const b = el("button", { type: "button", id: "calc-carregar", class: "md-button" }, label);
+  b.addEventListener("click", onClick);
+  $("calc-status").append(b);
+}
+
+function initialStatus() {
+  if (FROM_DISK) {
+    setStatus(
+      "Você abriu o site direto do disco. As vagas reservadas e a ordem de convocação funcionam aqui, pelas " +
+        `respostas pré-calculadas (${TABLE_SCOPE}). A simulação e a explicação passo a passo precisam da ` +
+        "calculadora em Python, que o navegador só executa com o site servido por um servidor local. Na pasta " +
+        `do site, rode: ${SERVER_COMMAND} e abra http://localhost:8000/calculadora.html.`,
+      0, "disk");
+    const cmd = el("code", { id: "calc-comando" }, SERVER_COMMAND);
+    $("calc-status").append(el("p", { class: "calc-comando" }, "Comando: ", cmd));
+    return;
+  }
+  setStatus(
+    `Respostas imediatas para as vagas reservadas e a ordem de convocação (${TABLE_SCOPE}), pré-calculadas ` +
+      "pelas mesmas regras. A calculadora em Python (alguns megabytes) só é baixada quando uma pergunta precisa " +
+      "dela: a simulação, outro percentual, vínculo ou leitura, ou a explicação passo a passo.",
+    0, "idle");
+  statusButton("Carregar a calculadora em Python agora", () => ensurePython());
+}
+
 // The browser's own error (often in English, e.g. "Failed to fetch") is kept out of the status text:
-// it goes, labelled, in a collapsed "Detalhe técnico" element for whoever maintains the site.
+// it goes, labelled, in a collapsed "Detalhe técnico" element for whoever maintains the site, created
+// only when there is something to show.
 function setTechnicalDetail(detail) {
-  const box = $("calc-detalhe-tecnico");
-  if (!box || !detail) return;
-  $("calc-detalhe-tecnico-texto").textContent = detail;
-  box.hidden = false;
+  if (!detail || $("calc-detalhe-tecnico")) return;
+  const code = el("code", { id: "calc-detalhe-tecnico-texto", lang: "en" }, detail);
+  const box = el("details", { id: "calc-detalhe-tecnico", class: "calc-detalhe-tecnico" },
+    el("summary", {}, "Detalhe técnico (para quem mantém o site)"),
+    el("p", {}, "Mensagem de erro do navegador, como ele a informou: ", code));
+  $("calc-status").after(box);
+}
+
+function ensurePython() {
+  if (pythonState === "idle") startWorker();
+  return pythonReady;
 }
 
 function startWorker() {
+  statusButton(null);
   if (typeof WebAssembly === "undefined" || typeof Worker === "undefined") {
     pythonState = "failed";
     setStatus(
       "Este navegador não executa a calculadora em Python (não tem WebAssembly). " +
-        `As vagas reservadas e a ordem de convocação vêm das tabelas pré-calculadas (${TABLE_SCOPE}); ` +
+        `As vagas reservadas e a ordem de convocação vêm das respostas pré-calculadas (${TABLE_SCOPE}); ` +
         "a simulação e a explicação passo a passo não estão disponíveis.",
       0,
       "failed",
     );
+    readyResolve(false);
     return;
   }
+  pythonState = "loading";
+  loadStart = performance.now();
+  setStatus(`Baixando o Python do próprio site… (etapa 1 de ${LOAD_STEPS})`, 0, "loading");
+  const url = new URL("worker.js", HERE);
+  const boot = new URLSearchParams(location.search).get("inicio_python");
+  if (boot) url.searchParams.set("inicio", boot);
   try {
-    worker = new Worker(new URL("worker.js", HERE), { type: "module" });
+    worker = new Worker(url, { type: "module" });
   } catch (err) {
     workerFailed(String(err));
     return;
@@ -208,12 +402,15 @@ function startWorker() {
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "progress") {
-      setStatus(`${msg.text} (etapa ${msg.step} de ${LOAD_STEPS})`, msg.step - 1);
+      if (pythonState === "loading") setStatus(`${msg.text} (etapa ${msg.step} de ${LOAD_STEPS})`, msg.step - 1);
     } else if (msg.type === "ready") {
       pythonState = "ready";
       document.documentElement.dataset.pythonReadyMs = String(Math.round(performance.now() - loadStart));
-      setStatus("Calculadora pronta: as respostas são calculadas pelas regras em Python.", LOAD_STEPS, "ready");
-      rerunAfterReady();
+      document.documentElement.dataset.pythonBoot = msg.boot || "";
+      setStatus("Calculadora em Python pronta: as respostas trazem a explicação passo a passo.", LOAD_STEPS, "ready");
+      readyResolve(true);
+      // the answers on screen from the tables are computed again, now with their explanation
+      for (const tool of TOOLS) if (lastRequest[tool] && $(`${tool}-resultado`).dataset.origem === "tabela") run(tool, false);
     } else if (msg.type === "failed") {
       workerFailed(msg.message);
     } else if (msg.id && pending.has(msg.id)) {
@@ -233,63 +430,29 @@ function workerFailed(detail) {
   pythonState = "failed";
   setStatus(
     "Não foi possível carregar a calculadora em Python neste navegador. " +
-      `As vagas reservadas e a ordem de convocação continuam disponíveis pelas tabelas pré-calculadas (${TABLE_SCOPE}); ` +
+      `As vagas reservadas e a ordem de convocação continuam disponíveis pelas respostas pré-calculadas (${TABLE_SCOPE}); ` +
       "a simulação e a explicação passo a passo não estão disponíveis. Recarregar a página pode resolver.",
     0,
     "failed",
   );
   setTechnicalDetail(detail);
+  readyResolve(false);
   for (const { resolve } of pending.values()) resolve({ failed: true });
   pending.clear();
-  for (const tool of TOOLS) if (lastRequest[tool]) run(tool, false);
 }
 
-function callPython(request) {
+function callWorker(message, transfer = []) {
   return new Promise((resolve) => {
     if (pythonState === "failed" || !worker) return resolve({ failed: true });
     const id = nextId++;
     pending.set(id, { resolve });
-    worker.postMessage({ id, request: JSON.stringify(request) });
+    worker.postMessage({ ...message, id }, transfer);
   });
-}
-
-// ---------------------------------------------------------------- precomputed tables
-let tablesPromise = null;
-function loadTables() {
-  if (!tablesPromise) {
-    tablesPromise = fetch(TABLES_URL)
-      .then((r) => (r.ok ? r.json() : null))
-      .catch(() => null);
-  }
-  return tablesPromise;
-}
-
-// Finds the row for (norm, vacancies) in tabelas.json (shape documented in build.py, table_data);
-// null when the table has no answer for this request (another percentage, an edital date,
-// N outside 1..100, bad input): then only Python answers.
-const samePercent = (a, b) => String(a).trim().replace(",", ".").replace(/\.0*$/, "") ===
-  String(b).trim().replace(",", ".").replace(/\.0*$/, "");
-
-function tableLookup(tables, command, req) {
-  if (!tables || !tables.norms) return null;
-  if (command !== "reserva" && command !== "ordem") return null;
-  if (req.data_edital || req.leitura || req.vinculo || req.nomeacoes) return null;
-  if (!/^\d+$/.test(req.vagas || "")) return null;
-  const n = Number(req.vagas);
-  const normTable = tables.norms[req.norma];
-  if (!normTable || !Array.isArray(normTable.rows)) return null;
-  const tablePercent = normTable.percent;
-  if (req.percentual !== undefined && req.norma !== "quissama") {
-    const base = tablePercent === null || tablePercent === undefined ? (req.norma === "ubatuba" ? "20" : null) : tablePercent;
-    if (base === null || !samePercent(base, req.percentual)) return null;
-  } else if (req.norma === "lins") {
-    return null; // Lins needs the user's percentage (the table's is only an example)
-  }
-  return normTable.rows.find((r) => r.vacancies === n) || null;
 }
 
 // ---------------------------------------------------------------- forms and URL state
 const lastRequest = {};
+const urlErrors = {}; // tool -> [{field, message}] found while reading the address
 
 function formOf(tool) {
   return $(`form-${tool}`);
@@ -307,34 +470,39 @@ function readForm(tool) {
   return req;
 }
 
+const FIELD_NAMES = {
+  norma: "a norma", vinculo: "o tipo de vínculo", leitura: "a leitura da alternância",
+  precedencia: "a regra para quem está nas listas PcD e racial", substituicao: "a regra da vaga de quem desiste",
+};
+
+// Fills the form from the address. A value the field cannot hold (an unknown norm, a date that does not
+// exist such as 2020-02-30) is not dropped silently: it is returned as an error for that field.
 function fillForm(tool, req, keepLocal = true) {
   const form = formOf(tool);
+  const errors = [];
   for (const name of FIELDS[tool]) {
     const field = form.elements.namedItem(name);
     if (!field || (keepLocal && NOT_IN_URL.has(name))) continue;
-    if (field.type === "checkbox") field.checked = req[name] === field.value;
-    else field.value = req[name] ?? (field.tagName === "SELECT" ? field.options[0].value : "");
+    const raw = req[name];
+    if (field.type === "checkbox") field.checked = raw === field.value;
+    else if (field.tagName === "SELECT") {
+      const known = [...field.options].some((o) => o.value === raw);
+      field.value = raw !== undefined && known ? raw : field.options[0].value;
+      if (raw !== undefined && !known) {
+        errors.push({ field: name, message: `O link traz um valor desconhecido para ${FIELD_NAMES[name] || name}: “${raw}”. Escolha uma das opções da lista.` });
+      }
+    } else if (field.type === "date") {
+      field.value = raw && validDate(raw) ? raw : "";
+      if (raw && !validDate(raw)) {
+        errors.push({ field: name, message: `Data inválida no link: “${raw}”. Informe uma data que exista (dia, mês e ano).` });
+      }
+    } else field.value = raw ?? "";
   }
   updateFieldVisibility(tool);
+  return errors;
 }
 
-let uploaded = null; // {text, base64}: the file chosen, while the text area still holds it unchanged
-// calculator/csvinput.py: MAX_CSV_BYTES and too_large() (tests/test_browser.py checks they agree)
-export const MAX_CSV_BYTES = 50_000_000;
-export const CSV_TOO_LARGE =
-  "O arquivo passa de 50 MB, o limite da simulação (cerca de um milhão de candidatos); retire as colunas que a simulação não usa ou divida a lista.";
-
-function toApiRequest(req) {
-  // The page's field names are the API's field names (strings as typed), see calculator/api.py.
-  // An uploaded file is sent as its bytes (csv_base64) so Python decodes it (UTF-8 or Windows-1252).
-  const out = { ...req };
-  // (the text area turns the file's CRLF into LF: compare line-end-blind, or a CRLF file would go as text)
-  if (req.command === "simular" && uploaded && req.csv.replace(/\r\n?/g, "\n") === uploaded.text.replace(/\r\n?/g, "\n")) {
-    delete out.csv;
-    out.csv_base64 = uploaded.base64;
-  }
-  return out;
-}
+let uploaded = null; // {file, text}: the file chosen, while the text area still holds it unchanged
 
 function stateToQuery(tool, req) {
   const params = new URLSearchParams();
@@ -343,7 +511,7 @@ function stateToQuery(tool, req) {
     if (req[name] === undefined || NOT_IN_URL.has(name)) continue;
     params.set(name, req[name]);
   }
-  return `?${params.toString()}#${tool === "simular" ? "simulacao" : tool}`;
+  return `?${params.toString()}#${SECTION_OF[tool]}`;
 }
 
 function queryToState() {
@@ -377,7 +545,7 @@ function clearErrors(tool) {
 }
 
 // Python's messages may start in lowercase ("o número de vagas deve ser…"); shown alone, they start with a capital.
-export const sentence = (text) => {
+const sentence = (text) => {
   const s = String(text ?? "");
   return s ? s[0].toLocaleUpperCase("pt-BR") + s.slice(1) : s;
 };
@@ -390,96 +558,191 @@ function showError(tool, error) {
   if (field && field.setAttribute) field.setAttribute("aria-invalid", "true");
 }
 
+// Checks made here, before any answer: they need no Python (an empty form never downloads it).
+function localErrors(tool, req) {
+  const errors = [];
+  const form = formOf(tool);
+  const date = form.elements.namedItem("data_edital");
+  if (date && !date.disabled && date.validity && date.validity.badInput) {
+    errors.push({ field: "data_edital", message: "Data inválida: confira o dia, o mês e o ano (a data precisa existir no calendário)." });
+  }
+  if (!req.vagas) errors.push({ field: "vagas", message: "Informe o número de vagas." });
+  if (tool === "simular") {
+    if (!req.csv && !uploaded) errors.push({ field: "csv", message: "Cole a lista de classificação ou envie um arquivo CSV." });
+    if (req.csv && req.csv.length > MAX_CSV_BYTES) errors.push({ field: "csv", message: CSV_TOO_LARGE });
+  }
+  return errors;
+}
+
+
 // ---------------------------------------------------------------- running a tool
 const runSeq = {};
+
+function setBusy(tool, busy) {
+  const out = $(`${tool}-resultado`);
+  const button = formOf(tool).querySelector("button[type=submit]");
+  if (busy) {
+    out.setAttribute("aria-busy", "true");
+    out.classList.add("calc-ocupado");
+    button.disabled = true;
+    $(`${tool}-estado`).textContent = "calculando…";
+  } else {
+    out.removeAttribute("aria-busy");
+    out.classList.remove("calc-ocupado");
+    button.disabled = false;
+    $(`${tool}-estado`).textContent = "";
+  }
+}
+
+function markActive(tool) {
+  const id = SECTION_OF[tool] || tool;
+  for (const section of document.querySelectorAll(".calc-ferramenta")) section.classList.toggle("calc-ativa", section.id === id);
+}
 
 async function run(tool, push) {
   const req = readForm(tool);
   lastRequest[tool] = req;
   if (push) {
     const url = stateToQuery(tool, req);
-    if (url !== location.search + location.hash) history.pushState({ tool }, "", url);
+    if (url !== location.search + location.hash) {
+      try {
+        history.pushState({ tool }, "", url);
+      } catch {
+        // some browsers refuse a new address for a page opened from disk: the answer still shows
+      }
+    }
   }
   const seq = (runSeq[tool] = (runSeq[tool] || 0) + 1);
   const out = $(`${tool}-resultado`);
+  markActive(tool);
   clearErrors(tool);
+  contextNorm = req.norma || null;
   const mark = (origin) => {
     out.dataset.origem = origin;
     out.dataset.norma = req.norma || "";
     out.dataset.vagas = req.vagas || "";
     // A short summary for screen readers (the result itself is not a live region: it can be long).
     const head = out.querySelector(".calc-resposta");
-    const error = $(`form-${tool}`).querySelector(".calc-erro:not([hidden])");
+    const error = formOf(tool).querySelector(".calc-erro:not([hidden])");
     const summary = origin === "erro" && error ? `Erro: ${error.textContent}` : head ? head.textContent : "";
     if (summary) $("calc-anuncio").textContent = origin === "tabela" ? `Resposta pré-calculada: ${summary}` : summary;
   };
+  const fail = (errors) => {
+    out.replaceChildren();
+    for (const e of errors) showError(tool, e);
+    mark("erro");
+  };
+
+  const errors = localErrors(tool, req);
+  if (errors.length) {
+    setBusy(tool, false);
+    return fail(errors);
+  }
 
   if (pythonState !== "ready") {
-    const tables = await loadTables();
-    const row = tableLookup(tables, tool, req);
-    if (seq !== runSeq[tool]) return;
-    if (row) {
-      out.replaceChildren(renderTableAnswer(tool, req, row, tables.norms[req.norma]));
+    const table = tableResult(tool, req);
+    if (table) {
+      out.replaceChildren(renderTableAnswer(tool, req, table));
       mark("tabela");
-    } else {
-      let waiting = "Aguardando a calculadora em Python terminar de carregar…";
-      if (pythonState === "failed") {
-        waiting = tool === "simular"
-          ? "A simulação precisa da calculadora em Python, que não pôde ser carregada neste navegador."
-          : "Sem a calculadora em Python, só há resposta pré-calculada para as vagas reservadas e a ordem de " +
-            `convocação de ${TABLE_SCOPE} e sem outro vínculo ou leitura. Veja também as tabelas de vagas.`;
-      }
+      return;
+    }
+    let waiting = "Carregando a calculadora em Python para responder…";
+    if (pythonState === "failed" || pythonState === "disk") {
+      const why = pythonState === "disk"
+        ? `precisa da calculadora em Python, que só funciona com o site servido por um servidor local (na pasta do site: ${SERVER_COMMAND}).`
+        : "precisa da calculadora em Python, que não pôde ser carregada neste navegador.";
+      waiting = tool === "simular"
+        ? `A simulação ${why}`
+        : `Esta pergunta ${why} Sem ela, há respostas pré-calculadas para as vagas reservadas e a ordem de ` +
+          `convocação de ${TABLE_SCOPE}, sem outro vínculo ou leitura. Veja também as tabelas de vagas.`;
       out.replaceChildren(el("p", { class: "calc-espera" }, waiting));
       mark("espera");
+      return;
     }
-    if (pythonState === "failed") return;
+    if (tool === "simular") setBusy(tool, true);
+    out.replaceChildren(el("p", { class: "calc-espera" }, waiting));
+    mark("espera");
+    const ok = await ensurePython();
+    if (seq !== runSeq[tool]) return;
+    if (!ok) {
+      setBusy(tool, false);
+      return run(tool, false); // now answers with the failure notice (and the tables where they can)
+    }
   }
-  const answer = await callPython(toApiRequest(req));
+  if (tool === "simular") return runSimulation(req, seq, out, mark, fail);
+  const answer = await callWorker({ type: "api", request: JSON.stringify(req) });
   if (seq !== runSeq[tool] || answer.failed) return;
   if (answer.crash) {
     out.replaceChildren(el("p", { class: "calc-erro" }, `Erro inesperado na calculadora: ${answer.crash}`));
     return;
   }
   const response = JSON.parse(answer.response);
-  if (!response.ok) {
-    out.replaceChildren();
-    showError(tool, response.error);
-    mark("erro");
-    return;
-  }
+  if (!response.ok) return fail([response.error]);
   out.replaceChildren(RENDER[tool](response.result, req));
   mark("python");
 }
 
-function rerunAfterReady() {
-  for (const tool of TOOLS) if (lastRequest[tool]) run(tool, false);
+// A simulation: busy at once (the old result dimmed, the button disabled, "calculando…", aria-busy);
+// a newer request makes the older answer stale (it is dropped when it arrives).
+async function runSimulation(req, seq, out, mark, fail) {
+  setBusy("simular", true);
+  const request = { ...req };
+  let file;
+  // (the text area turns the file's CRLF into LF: compare line-end-blind, or a CRLF file would go as text)
+  const lf = (t) => String(t).replace(/\r\n?/g, "\n");
+  if (uploaded && (req.csv === undefined || lf(req.csv) === lf(uploaded.text))) {
+    delete request.csv;
+    file = uploaded.file;
+  }
+  const answer = await callWorker({ type: "simular", request, file, size: PAGE_SIZE });
+  if (seq !== runSeq.simular) return; // stale: a newer run owns the busy state
+  setBusy("simular", false);
+  if (answer.failed) return;
+  if (answer.crash) {
+    out.replaceChildren(el("p", { class: "calc-erro" }, `Erro inesperado na calculadora: ${answer.crash}`));
+    return;
+  }
+  if (answer.response) {
+    const response = JSON.parse(answer.response);
+    return fail([response.error]);
+  }
+  // Summary first; each long list in a task of its own, so that no single task keeps the page from
+  // responding (a phone renders 50 items with their reasons in about a tenth of a second).
+  const { summary, later } = renderSimulation(answer.simulation, req);
+  out.replaceChildren(summary);
+  for (const part of later) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (seq !== runSeq.simular) return;
+    out.append(part());
+  }
+  mark("python");
 }
 
 // ---------------------------------------------------------------- renderers
-const fmt = (n) => (/^\d+$/.test(String(n)) ? BigInt(n).toLocaleString("pt-BR") : String(n));
-
 function headline(text) {
   return el("p", { class: "calc-resposta" }, el("strong", {}, text));
 }
 
-function renderTableAnswer(tool, req, row, normTable) {
+function renderTableAnswer(tool, req, result) {
   const frag = document.createDocumentFragment();
-  frag.append(el("p", { class: "calc-selo" }, "Resposta pré-calculada (tabela gerada com o site, pelas mesmas regras)"));
-  const reserved = row.reserved;
-  if (tool === "reserva") {
-    // the calculator's own sentence (the same Python gives a moment later for the same request)
-    frag.append(headline(row.headline || `${fmt(reserved)} ${reserved === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(req.vagas)}`));
+  frag.append(RENDER[tool](result, req));
+  frag.firstChild.before(el("p", { class: "calc-selo" }, "Resposta pré-calculada (gerada com o site, pelas mesmas regras)"));
+  // The headline is the calculator's own sentence: without an edital date, conditional on the norm's
+  // validity window (the same sentence Python gives for the same request).
+  const more = el("p", { class: "calc-bases calc-mais" });
+  if (pythonState === "failed" || pythonState === "disk") {
+    more.append(pythonState === "disk"
+      ? "A explicação passo a passo precisa do site servido por um servidor local. Veja o "
+      : "Sem a calculadora em Python neste navegador, não há explicação passo a passo. Veja o ");
   } else {
-    frag.append(renderStrip(Number(req.vagas), row.positions, row.interpreted_positions));
+    const b = el("button", { type: "button", class: "md-button calc-passo-a-passo" },
+      pythonState === "loading" ? "Explicação passo a passo (a calculadora em Python está carregando)" : "Ver a explicação passo a passo");
+    b.addEventListener("click", () => {
+      b.disabled = true;
+      ensurePython().then(() => run(tool, false));
+    });
+    more.append(b, " Ela é calculada pela calculadora em Python, baixada só agora. Veja também o ");
   }
-  // The calculator's warnings for this very answer, computed at build time (tabelas.json).
-  const keys = (tool === "reserva" ? row.reserve_warnings : row.order_warnings) || [];
-  const warnings = keys.map((k) => (normTable.messages || {})[k]).filter(Boolean);
-  frag.append(explanation({ warnings }));
-  const more = el("p", { class: "calc-bases" },
-    pythonState === "failed"
-      ? "Sem a calculadora em Python neste navegador, não há explicação passo a passo. Veja o "
-      : "A explicação passo a passo, com a base legal, aparece quando a calculadora em Python termina de carregar. Veja também o ");
   more.append(el("a", { href: normPageUrl(req.norma) || "#" }, `texto anotado (${NORM_NAMES[req.norma]})`), " e as ");
   more.append(el("a", { href: normPageUrl("tabelas") || "#" }, "tabelas de vagas"), ".");
   frag.append(more);
@@ -602,10 +865,8 @@ function reasonBlock(text, basis) {
 // A compact table: one row of short cells per item, then a full-width row with its reason and legal
 // basis (a long text never squeezes into a narrow column). On narrow screens (calculadora.css) each
 // item becomes a card: every cell on its own line, labelled with its column header (data-rotulo).
-function table(caption, headers, rows, id) {
-  const t = el("table", { class: "calc-tabela-motivos" }, el("caption", {}, caption));
-  if (id) t.id = id;
-  t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))));
+function tableBody(t, headers, rows) {
+  for (const tb of t.querySelectorAll("tbody")) tb.remove();
   for (const { cells, reason, basis } of rows) {
     const tbody = el("tbody", { class: "calc-item" });
     tbody.append(el("tr", { class: "calc-item-dados" },
@@ -614,124 +875,191 @@ function table(caption, headers, rows, id) {
       el("td", { colspan: String(headers.length) }, reasonBlock(reason, basis))));
     t.append(tbody);
   }
-  return el("div", { class: "calc-rolagem" }, t);
+}
+
+// Long lists come a page at a time from the worker, which keeps the whole result.
+function pagedTable(caption, headers, list, first, total, toRow, id) {
+  const t = el("table", { class: "calc-tabela-motivos" }, el("caption", {}, caption));
+  if (id) t.id = id;
+  t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))));
+  tableBody(t, headers, first.map(toRow));
+  const wrap = el("div", { class: "calc-rolagem" }, t);
+  if (total <= first.length) return wrap;
+  let start = 0;
+  const info = el("span", { class: "calc-pagina-info", "aria-live": "polite" });
+  const prev = el("button", { type: "button", class: "md-button calc-pagina-anterior" }, "Anteriores");
+  const next = el("button", { type: "button", class: "md-button calc-pagina-proxima" }, "Próximas");
+  const show = (items) => {
+    tableBody(t, headers, items.map(toRow));
+    info.textContent = `${fmt(start + 1)}–${fmt(start + items.length)} de ${fmt(total)}`;
+    prev.disabled = start === 0;
+    next.disabled = start + items.length >= total;
+  };
+  const go = async (to) => {
+    prev.disabled = next.disabled = true;
+    const answer = await callWorker({ type: "pagina", list, start: to, size: PAGE_SIZE });
+    if (answer.failed) return;
+    start = to;
+    show(answer.items);
+  };
+  prev.addEventListener("click", () => go(Math.max(0, start - PAGE_SIZE)));
+  next.addEventListener("click", () => go(start + PAGE_SIZE));
+  show(first);
+  const nav = el("div", { class: "calc-paginas", role: "group", "aria-label": `Páginas: ${caption}` }, prev, " ", info, " ", next);
+  wrap.append(nav);
+  return wrap;
 }
 
 const listName = (code) => LIST_NAMES[code] || String(code ?? "");
 const who = (item) => visible(item.name ? `${item.candidate} — ${item.name}` : item.candidate);
 
-function renderSimulation(result) {
-  lastSimulation = result;
-  const frag = document.createDocumentFragment();
-  const noms = result.nominations || [];
-  let head = `${fmt(noms.length)} ${noms.length === 1 ? "nomeação" : "nomeações"} para ${fmt(result.vacancies)} ${result.vacancies === 1 ? "vaga" : "vagas"}`;
-  if (result.percent_display) head += ` (reserva de ${result.percent_display})`;
-  frag.append(headline(head));
-  frag.append(
-    table(
-      "Nomeações em ordem de convocação",
-      ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
-      noms.map((n) => ({
-        cells: [
-          String(n.seat),
-          visible(n.candidate),
-          visible(n.name),
-          n.rank === undefined || n.rank === null ? "" : `${n.rank}º`,
-          n.seat_type && n.seat_type !== n.list ? `${listName(n.list)} (vaga de ${listName(n.seat_type)})` : listName(n.list),
-        ],
-        reason: n.reason,
-        basis: n.basis,
-      })),
-      "simular-nomeacoes",
-    ),
-  );
-  const download = el("button", { type: "button", class: "md-button", id: "simular-baixar" }, "Baixar o resultado (CSV)");
-  download.addEventListener("click", downloadSimulation);
-  frag.append(el("p", {}, download));
-  if (result.unfilled_seats && result.unfilled_seats.length) {
-    frag.append(table("Vagas não preenchidas", ["Vaga", "Lista"],
-      result.unfilled_seats.map((u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis }))));
-  }
-  if (result.reverted_seats && result.reverted_seats.length) {
-    frag.append(table("Vagas revertidas", ["Vaga", "De", "Para"],
-      result.reverted_seats.map((r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis }))));
-  }
-  if (result.excluded && result.excluded.length) {
-    frag.append(table("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"],
-      result.excluded.map((e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis }))));
-  }
-  if (result.moved && result.moved.length) {
-    frag.append(table("Candidatos que mudaram de lista", ["Candidato", "De", "Para"],
-      result.moved.map((m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }))));
-  }
-  if (result.published_lists) {
-    const box = el("details", { class: "calc-detalhe" }, el("summary", {}, "Listas publicadas (inscrições em ordem de classificação)"));
-    for (const [code, lst] of Object.entries(result.published_lists)) {
-      box.append(el("p", {}, el("strong", {}, `${lst.title || listName(code)}: `), visible((lst.candidates || []).join(", ")) || "nenhum candidato"));
-      const b = basisList(lst.basis, "Base");
-      if (b) box.append(b);
-    }
-    frag.append(box);
-  }
-  frag.append(explanation({ warnings: result.warnings, steps: result.steps, basis: result.basis }));
-  return frag;
-}
-
-function csvCell(value) {
-  let s = value === null || value === undefined ? "" : String(value);
-  // No formulas when opened in a spreadsheet: a ' before = + - @ at the start AND after any separator of
-  // any common locale (, ; | tab, line end): a spreadsheet splitting on another separator than ours takes
-  // our quotes for text, so "Ana,=HYPERLINK(…)" would otherwise give a cell "=HYPERLINK(…)".
-  s = s.replace(/(^|[,;|\t\r\n])(\s*)(?=[=+\-@＝＋－＠])/g, "$1$2'");
-  if (/^[\t\r]/.test(s)) s = `'${s}`;
-  return /[",;|\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 // Control and bidi-formatting characters of the file's values shown as <U+XXXX> (a U+202E would display
 // "Eve" reversed as another name); the same rule as calculator/terminal.py's visible() for the CLI.
-export function visible(value) {
+function visible(value) {
   return String(value ?? "")
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}>`)
     .replace(/(?! )\p{Zs}/gu, " ");
 }
+const plural = (n, one, many) => `${fmt(n)} ${n === 1 ? one : many}`;
 
-export function simulationCsv(result) {
-  const header = ["vaga", "inscricao", "nome", "classificacao", "lista", "tipo_vaga", "motivo", "base_legal"];
-  const lines = [header.join(";")];
-  for (const n of result.nominations || []) {
-    lines.push(
-      [n.seat, n.candidate, n.name, n.rank, n.list, n.seat_type, n.reason, (n.basis || []).join(" ")].map(csvCell).join(";"),
-    );
+function renderSimulation(result, req) {
+  lastSimulation = { result, req };
+  const totals = result.totals || {};
+  const count = (key) => totals[key] ?? (result[key] || []).length;
+  const frag = document.createDocumentFragment();
+  const noms = count("nominations");
+  let head = `${plural(noms, "nomeação", "nomeações")} para ${plural(result.vacancies, "vaga", "vagas")}`;
+  if (result.percent_display) head += ` (reserva de ${result.percent_display})`;
+  frag.append(headline(head));
+  // Summary first: how many seats of each kind and what else happened; the lists follow, a page at a time.
+  const summary = el("ul", { class: "calc-resumo" });
+  const seats = result.seats || {};
+  for (const [code, n] of Object.entries(seats)) if (n) summary.append(el("li", {}, `${listName(code)}: ${plural(n, "vaga", "vagas")}`));
+  summary.append(el("li", {}, `Candidatos excluídos, desistentes ou inaptos: ${fmt(count("excluded"))}`));
+  summary.append(el("li", {}, `Vagas não preenchidas: ${fmt(count("unfilled_seats"))}; vagas revertidas: ${fmt(count("reverted_seats"))}`));
+  if (count("moved")) summary.append(el("li", {}, `Candidatos que mudaram de lista: ${fmt(count("moved"))}`));
+  frag.append(summary);
+  const download = el("button", { type: "button", class: "md-button", id: "simular-baixar" }, "Baixar o resultado completo (CSV)");
+  download.addEventListener("click", downloadSimulation);
+  frag.append(el("p", {}, download));
+  frag.append(explanation({ warnings: result.warnings }));
+  const later = [];
+  later.push(() => pagedTable("Nomeações em ordem de convocação", ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
+    "nominations", result.nominations || [], noms, (n) => ({
+      cells: [
+        String(n.seat),
+        visible(n.candidate),
+        visible(n.name),
+        n.rank === undefined || n.rank === null ? "" : `${n.rank}º`,
+        n.seat_type && n.seat_type !== n.list ? `${listName(n.list)} (vaga de ${listName(n.seat_type)})` : listName(n.list),
+      ],
+      reason: n.reason,
+      basis: n.basis,
+    }), "simular-nomeacoes"));
+  if (count("unfilled_seats")) {
+    later.push(() => pagedTable("Vagas não preenchidas", ["Vaga", "Lista"], "unfilled_seats", result.unfilled_seats, count("unfilled_seats"),
+      (u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis })));
   }
-  return `\ufeff${lines.join("\r\n")}\r\n`;
+  if (count("reverted_seats")) {
+    later.push(() => pagedTable("Vagas revertidas", ["Vaga", "De", "Para"], "reverted_seats", result.reverted_seats, count("reverted_seats"),
+      (r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis })));
+  }
+  if (count("excluded")) {
+    later.push(() => pagedTable("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"], "excluded",
+      result.excluded, count("excluded"),
+      (e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis })));
+  }
+  if (count("moved")) {
+    later.push(() => pagedTable("Candidatos que mudaram de lista", ["Candidato", "De", "Para"], "moved", result.moved, count("moved"),
+      (m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis })));
+  }
+  later.push(() => {
+    const tail = document.createDocumentFragment();
+    if (result.published_lists) {
+      const box = el("details", { class: "calc-detalhe" }, el("summary", {}, "Listas publicadas (inscrições em ordem de classificação)"));
+      for (const [code, lst] of Object.entries(result.published_lists)) {
+        const shown = lst.candidates || [];
+        const total = lst.total ?? shown.length;
+        const more = total > shown.length ? ` … e mais ${fmt(total - shown.length)} (no arquivo CSV)` : "";
+        box.append(el("p", {}, el("strong", {}, `${lst.title || listName(code)}: `), (visible(shown.join(", ")) || "nenhum candidato") + more));
+        const b = basisList(lst.basis, "Base");
+        if (b) box.append(b);
+      }
+      tail.append(box);
+    }
+    tail.append(explanation({ steps: result.steps, basis: result.basis }));
+    return tail;
+  });
+  return { summary: frag, later };
 }
 
-function downloadSimulation() {
+// "simulacao-ubatuba-10-vagas-2026-12-01.csv": the norm, the vacancies and the day it was made.
+function downloadName(req) {
+  const today = new Date();
+  const day = [today.getFullYear(), String(today.getMonth() + 1).padStart(2, "0"), String(today.getDate()).padStart(2, "0")].join("-");
+  const safe = (s) => String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-");
+  return `simulacao-${safe(req.norma || "norma")}-${safe(req.vagas || "")}-vagas-${day}.csv`;
+}
+
+function simulationParams(result, req) {
+  const params = [["norma", NORM_NAMES[req.norma] || req.norma], ["vagas", req.vagas],
+    ["percentual", result.percent_display || req.percentual || ""]];
+  for (const name of FIELDS.simular) {
+    if (["norma", "vagas", "percentual", "csv"].includes(name) || req[name] === undefined) continue;
+    params.push([name, req[name]]);
+  }
+  params.push(["arquivo", uploaded && uploaded.file ? uploaded.file.name : "texto colado"]);
+  params.push(["gerado_em", new Date().toISOString()]);
+  return params;
+}
+
+async function downloadSimulation() {
   if (!lastSimulation) return;
-  const blob = new Blob([simulationCsv(lastSimulation)], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = el("a", { href: url, download: "nomeacoes.csv" });
+  const answer = await callWorker({ type: "csv", params: simulationParams(lastSimulation.result, lastSimulation.req) });
+  if (answer.failed || !answer.blob) return;
+  const url = URL.createObjectURL(answer.blob);
+  const a = el("a", { href: url, download: downloadName(lastSimulation.req) });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const RENDER = { reserva: renderReserve, ordem: renderOrder, simular: renderSimulation };
+const RENDER = { reserva: renderReserve, ordem: renderOrder }; // simular: runSimulation, in parts
 
 // ---------------------------------------------------------------- wiring
-async function readCsvFile(file) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes); // what Excel exports in Brazil
+// The file's bytes go to the worker as the File itself (read and decoded there). A small file is also
+// shown in the text area, decoded here as Python would (UTF-8, else Windows-1252, what Excel exports).
+async function chooseFile(file) {
+  clearErrors("simular");
+  const area = $("simular-csv");
+  if (file.size > MAX_CSV_BYTES) {
+    // refused before it is read: a list this big would take the tab's memory (same limit and message as Python)
+    uploaded = null;
+    showError("simular", { field: "csv", message: CSV_TOO_LARGE });
+    $("simular-arquivo").value = "";
+    return false;
   }
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  uploaded = { text, base64: btoa(binary) };
-  return text;
+  uploaded = { file, text: "" };
+  if (file.size <= PREVIEW_BYTES) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      text = new TextDecoder("windows-1252").decode(bytes);
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    uploaded.text = text;
+    area.value = text;
+    area.placeholder = "";
+  } else {
+    area.value = "";
+    area.placeholder = `Arquivo ${file.name} (${(file.size / 1048576).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB) escolhido: ` +
+      "grande demais para mostrar aqui, ele é lido direto na simulação.";
+  }
+  if (!FROM_DISK) ensurePython(); // a simulation is coming: start the download now
+  return true;
 }
 
 function resetTool(tool) {
@@ -740,6 +1068,7 @@ function resetTool(tool) {
   $(`${tool}-resultado`).replaceChildren();
   delete $(`${tool}-resultado`).dataset.origem;
   delete lastRequest[tool];
+  setBusy(tool, false);
   runSeq[tool] = (runSeq[tool] || 0) + 1; // an answer still on its way is dropped
 }
 
@@ -751,10 +1080,21 @@ function restoreFromUrl() {
     // an old link that carried the list: take it out of the address bar and the history entry
     params.delete("csv");
     params.delete("csv_omitido");
-    history.replaceState(history.state, "", `?${params.toString()}${location.hash}`);
+    try {
+      history.replaceState(history.state, "", `?${params.toString()}${location.hash}`);
+    } catch {
+      // a page opened from disk may refuse it; the list is not used either way
+    }
   }
   const state = queryToState();
   for (const tool of TOOLS) if (!state || tool !== state.tool) resetTool(tool);
+  const old = $("calc-link-erro");
+  if (old) old.remove();
+  if (!state && params.has("ferramenta")) {
+    const p = el("p", { class: "calc-aviso", id: "calc-link-erro", role: "alert" },
+      `O link pede uma ferramenta desconhecida: “${params.get("ferramenta")}”. Use uma das ferramentas abaixo.`);
+    $("reserva").before(p);
+  }
   if (!state) {
     // ?norma=… alone (the "Calcular vagas reservadas" button of a norm page): preselect that norm.
     const norm = params.get("norma");
@@ -763,11 +1103,21 @@ function restoreFromUrl() {
         formOf(tool).elements.namedItem("norma").value = norm;
         updateFieldVisibility(tool);
       }
+    } else if (norm) {
+      showError("reserva", { field: "norma", message: `O link traz uma norma desconhecida: “${norm}”. Escolha uma das normas da lista.` });
     }
     return false;
   }
-  fillForm(state.tool, state.req);
-  if (state.tool === "simular" && !$("simular-csv").value.trim()) {
+  const errors = fillForm(state.tool, state.req);
+  if (errors.length) {
+    clearErrors(state.tool);
+    for (const e of errors) showError(state.tool, e);
+    $(`${state.tool}-resultado`).dataset.origem = "erro";
+    $("calc-anuncio").textContent = `Erro: ${errors[0].message}`;
+    markActive(state.tool);
+    return true;
+  }
+  if (state.tool === "simular" && !$("simular-csv").value.trim() && !uploaded) {
     clearErrors("simular");
     const out = $("simular-resultado");
     out.replaceChildren(el("p", { class: "calc-aviso", id: "simular-pede-arquivo" }, ASK_FOR_FILE));
@@ -781,8 +1131,7 @@ function restoreFromUrl() {
 }
 
 function init() {
-  startWorker();
-  loadTables();
+  initialStatus();
   for (const tool of TOOLS) {
     const form = formOf(tool);
     updateFieldVisibility(tool);
@@ -792,33 +1141,44 @@ function init() {
       run(tool, true);
     });
   }
+  $("simular-csv").addEventListener("input", () => {
+    const lf = (t) => String(t).replace(/\r\n?/g, "\n");
+    if (uploaded && lf($("simular-csv").value) !== lf(uploaded.text)) uploaded = null;
+  });
   $("simular-arquivo").addEventListener("change", async (event) => {
     const file = event.target.files && event.target.files[0];
-    if (file && file.size > MAX_CSV_BYTES) {
-      // refused before it is read: a list this big would take the tab's memory (same limit and message as Python)
-      clearErrors("simular");
-      showError("simular", { field: "csv", message: CSV_TOO_LARGE });
-      event.target.value = "";
-      return;
-    }
-    if (file) $("simular-csv").value = await readCsvFile(file);
+    if (file) await chooseFile(file);
   });
   $("simular-exemplo").addEventListener("click", async () => {
+    if (FROM_DISK) {
+      showError("simular", { field: "csv", message: `A simulação precisa do site servido por um servidor local: na pasta do site, rode ${SERVER_COMMAND}.` });
+      return;
+    }
     try {
       const r = await fetch(SAMPLE_CSV_URL);
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      $("simular-csv").value = await readCsvFile(await r.blob());
+      const blob = await r.blob();
+      await chooseFile(new File([blob], "exemplo-classificacao.csv", { type: "text/csv" }));
       if (!$("simular-vagas").value) $("simular-vagas").value = "10";
       run("simular", true);
     } catch (err) {
       showError("simular", { field: "csv", message: `Não foi possível abrir o arquivo de exemplo (${err.message}).` });
     }
   });
+  // the Edital tool (edital.js) is the one printed after it is used
+  const edital = $("form-edital");
+  if (edital) edital.addEventListener("submit", () => markActive("edital"));
   window.addEventListener("popstate", () => restoreFromUrl());
   restoreFromUrl();
 }
 
-// Helpers shared with the page's other tool modules (edital.js).
-export const calc = { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT };
+// For the tests and for the page's other tool modules (edital.js): read-only helpers. callPython starts
+// Python on demand and answers like the worker ({response} | {crash} | {failed}).
+const callPython = (request) => ensurePython().then((ok) =>
+  (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
+const calc = { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT };
+self.CotasCalculadora = { calc, labelFromId, sentence, visible, tableResult, ensurePython, callWorker, basisList,
+  explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
 
 init();
+})();

@@ -5,7 +5,9 @@
 // Own module, so the rest of the page stays as it is; it uses the page's helpers (calculadora.js).
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
 
-import { calc, MAX_CSV_BYTES, sentence } from "./calculadora.js";
+// calculadora.js is a classic script (it also answers from the unzipped folder opened from disk); it runs
+// before this module (both are deferred, in document order) and leaves its helpers in self.CotasCalculadora.
+const { calc, MAX_CSV_BYTES, sentence } = self.CotasCalculadora;
 
 const { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT } = calc;
 const $ = (id) => document.getElementById(id);

@@ -1,50 +1,169 @@
-// Module Web Worker: loads Pyodide (this site's own copy) and the packed calculator,
-// then answers {id, request} messages with calculator.api.handle(request).
+// Module Web Worker: loads Pyodide (this site's own copy) and the packed calculator, then answers the
+// page's messages with calculator.api.handle. It starts only when a question needs Python: the page
+// answers the common questions from precomputed tables (respostas.js) without it.
 // Every URL is relative to this script, so the site works from any sub-path.
+//
+// Transfer: the runtime files are fetched as their ".gz" twins (written by build.py) and decompressed here
+// with DecompressionStream, so they travel compressed even from a server that compresses nothing
+// (python3 -m http.server). A server that decodes them on the way (Content-Encoding: gzip) is recognised by
+// the missing gzip signature; where a twin is missing, the original is fetched.
+//
+// Simulation: the page sends the chosen File itself; it is read and base64-encoded here, off the page's
+// thread. The full result stays here; the page gets a summary with the first page of each long list and
+// asks for more pages, or for the complete CSV, when the user wants them.
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const CALCULATOR_ZIP = new URL("calculator.zip", import.meta.url);
-// Memory snapshot made at build time (tools/make_snapshot.mjs) with the calculator already imported:
-// a much faster start. _loadSnapshot is an underscored Pyodide API (version pinned in package.json);
-// if it fails for any reason, the plain load below runs. self.pythonBoot says which one ran.
+// Memory snapshot made at build time (tools/make_snapshot.mjs) with the calculator already imported.
+// _loadSnapshot is an underscored Pyodide API (version pinned in package.json); if it fails for any
+// reason, the plain load runs. Which start is the default is measured in bench/ (docs/desempenho.md):
+// the plain start transfers about 6 MB less, which the phone profile pays for in download time.
+// "?inicio=instantaneo" (passed on by the page from its own address) asks for the snapshot.
 const SNAPSHOT = new URL("calculator.snapshot.bin", import.meta.url);
+const WANT_SNAPSHOT = new URL(self.location.href).searchParams.get("inicio") === "instantaneo";
+
+const RUNTIME = {
+  wasm: { url: new URL("pyodide.asm.wasm", PYODIDE_DIR), type: "application/wasm" },
+  stdlib: { url: new URL("python_stdlib.zip", PYODIDE_DIR), type: "application/zip" },
+};
+// pyodide.asm.mjs is left to Pyodide's own import(): importing a decompressed copy from a blob: URL would
+// need "blob:" in the Content-Security-Policy of Como hospedar (script-src 'self'), so a server that does not
+// compress sends its 1.25 MB as they are (0.26 MB where the server sends the .gz twin).
 
 function progress(step, text) {
   self.postMessage({ type: "progress", step, text });
 }
 
+// ---------------------------------------------------------------- compressed transfer
+const nativeFetch = self.fetch.bind(self);
+const received = { done: 0, total: 0 };
+let lastReport = 0;
+const mb = (n) => (n / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function reportDownload(force) {
+  const now = performance.now();
+  if (!force && now - lastReport < 250) return;
+  lastReport = now;
+  const total = Math.max(received.total, received.done);
+  progress(1, `Baixando o Python do próprio site: ${mb(received.done)} de ${mb(total)} MB…`);
+}
+
+async function readAll(response) {
+  const length = Number(response.headers.get("Content-Length")) || 0;
+  received.total += length;
+  if (!response.body) {
+    const buf = new Uint8Array(await response.arrayBuffer());
+    received.done += buf.length;
+    return buf;
+  }
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    received.done += value.length;
+    reportDownload(false);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The bytes of url, fetched as url.gz where possible. self.packedVia records which way each file came.
+self.packedVia = {};
+async function fetchPacked(url) {
+  const name = url.pathname.split("/").pop();
+  if (typeof DecompressionStream !== "undefined") {
+    let r = null;
+    try {
+      r = await nativeFetch(`${url.href}.gz`);
+    } catch {
+      r = null;
+    }
+    if (r && r.ok) {
+      const raw = await readAll(r);
+      const gzipped = raw.length > 2 && raw[0] === 0x1f && raw[1] === 0x8b;
+      self.packedVia[name] = gzipped ? "gz" : "gz-decodificado-pelo-servidor";
+      return gzipped ? gunzip(raw) : raw;
+    }
+  }
+  const r = await nativeFetch(url);
+  if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+  self.packedVia[name] = "original";
+  return readAll(r);
+}
+
+// Pyodide fetches pyodide.asm.wasm and python_stdlib.zip itself: its requests for them are answered with
+// the bytes already fetched and decompressed above (a fresh Response each time, so a fallback start
+// after a failed snapshot start reuses them).
+const prefetched = new Map();
+self.fetch = (input, init) => {
+  const href = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+  const hit = prefetched.get(href);
+  if (hit) {
+    return hit.bytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": hit.type } }));
+  }
+  return nativeFetch(input, init);
+};
+
+// ---------------------------------------------------------------- start
 async function boot() {
   const t0 = performance.now();
   if (typeof WebAssembly === "undefined") {
     throw new Error("Este navegador não executa WebAssembly.");
   }
   progress(1, "Baixando o Python do próprio site…");
+  for (const file of Object.values(RUNTIME)) {
+    const bytes = fetchPacked(file.url);
+    bytes.catch(() => {}); // reported when awaited
+    prefetched.set(file.url.href, { bytes, type: file.type });
+  }
   const zipPromise = fetch(CALCULATOR_ZIP).then((r) => {
     if (!r.ok) throw new Error(`calculator.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  const snapshotResponse = fetch(SNAPSHOT).then((r) => {
-    if (!r.ok) throw new Error(`calculator.snapshot.bin: HTTP ${r.status}`);
-    return r;
-  });
-  snapshotResponse.catch(() => {}); // a failure is handled by the fallback below
+  zipPromise.catch(() => {});
+  let snapshotBytes = null;
+  if (WANT_SNAPSHOT) {
+    snapshotBytes = fetchPacked(SNAPSHOT);
+    snapshotBytes.catch(() => {}); // a failure is handled by the fallback below
+  }
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
+  await Promise.all([prefetched.get(RUNTIME.wasm.url.href).bytes, prefetched.get(RUNTIME.stdlib.url.href).bytes]);
+  reportDownload(true);
   progress(2, "Iniciando o Python…");
   const options = { indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} };
-  let pyodide;
-  try {
-    // Headers first: a missing snapshot goes straight to the plain load (no runtime fetched twice).
-    const response = await snapshotResponse;
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: response.arrayBuffer() });
-    self.pythonBoot = "snapshot";
-  } catch (err) {
-    self.pythonBoot = `plain: ${(err && err.message) || err}`;
-    pyodide = await loadPyodide(options);
+  let pyodide = null;
+  if (snapshotBytes) {
+    try {
+      const snap = await snapshotBytes;
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snap.buffer });
+      self.pythonBoot = "snapshot";
+    } catch (err) {
+      self.pythonBoot = `plain: ${(err && err.message) || err}`;
+    }
   }
+  if (!pyodide) {
+    pyodide = await loadPyodide(options);
+    if (!self.pythonBoot) self.pythonBoot = "plain";
+  }
+  prefetched.clear();
   progress(3, "Carregando as regras da calculadora…");
   pyodide.unpackArchive(await zipPromise, "zip");
   const handle = pyodide.pyimport("calculator.api").handle;
   const ms = Math.round(performance.now() - t0);
-  self.postMessage({ type: "ready", ms });
+  self.postMessage({ type: "ready", ms, boot: self.pythonBoot, via: self.packedVia });
   return handle;
 }
 
@@ -69,8 +188,104 @@ self.addEventListener("unhandledrejection", (event) => {
   failed(event.reason);
 });
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data;
+// ---------------------------------------------------------------- simulation results
+const LONG_LISTS = ["nominations", "excluded", "unfilled_seats", "reverted_seats", "moved"];
+const PUBLISHED_SHOWN = 200;
+let lastSimulation = null;
+
+function base64(bytes) {
+  let out = "";
+  const chunk = 0x8000 * 3; // a multiple of 3: the pieces concatenate into one valid base64 text
+  for (let i = 0; i < bytes.length; i += chunk) {
+    let binary = "";
+    const part = bytes.subarray(i, i + chunk);
+    for (let j = 0; j < part.length; j += 0x8000) binary += String.fromCharCode(...part.subarray(j, j + 0x8000));
+    out += btoa(binary);
+  }
+  return out;
+}
+
+// The result without its long lists: their first `size` items and their totals.
+function summary(result, size) {
+  const out = { ...result, totals: {} };
+  for (const key of LONG_LISTS) {
+    const all = result[key] || [];
+    out.totals[key] = all.length;
+    out[key] = all.slice(0, size);
+  }
+  if (result.published_lists) {
+    out.published_lists = {};
+    for (const [code, lst] of Object.entries(result.published_lists)) {
+      const all = lst.candidates || [];
+      out.published_lists[code] = { ...lst, all_candidates: undefined, candidates: all.slice(0, PUBLISHED_SHOWN), total: all.length };
+    }
+  }
+  return out;
+}
+
+function csvCell(value) {
+  let s = value === null || value === undefined ? "" : String(value);
+  // No formulas when opened in a spreadsheet: a ' before = + - @ at the start AND after any separator of
+  // any common locale (, ; | tab, line end): a spreadsheet splitting on another separator than ours takes
+  // our quotes for text, so "Ana,=HYPERLINK(…)" would otherwise give a cell "=HYPERLINK(…)".
+  s = s.replace(/(^|[,;|\t\r\n])(\s*)(?=[=+\-@＝＋－＠])/g, "$1$2'");
+  if (/^[\t\r]/.test(s)) s = `'${s}`;
+  return /[",;|\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+// Every outcome of the simulation in one table (a "registro" column says what each line is), after one
+// line per parameter: what was asked, so the file explains itself.
+const CSV_HEADER = ["registro", "vaga", "inscricao", "nome", "classificacao", "lista", "tipo_vaga", "situacao",
+  "substituido_por", "de", "para", "motivo", "base_legal", "parametro", "valor"];
+
+function simulationCsv(result, params) {
+  const lines = [CSV_HEADER.join(";")];
+  const add = (fields) => lines.push(CSV_HEADER.map((h) => csvCell(fields[h])).join(";"));
+  const basis = (b) => (b || []).join(" ");
+  for (const [name, value] of params) add({ registro: "parametro", parametro: name, valor: value });
+  for (const n of result.nominations || []) {
+    add({ registro: "nomeacao", vaga: n.seat, inscricao: n.candidate, nome: n.name, classificacao: n.rank,
+      lista: n.list, tipo_vaga: n.seat_type, motivo: n.reason, base_legal: basis(n.basis) });
+  }
+  for (const e of result.excluded || []) {
+    add({ registro: "excluido", inscricao: e.candidate, nome: e.name, classificacao: e.rank, situacao: e.situation,
+      substituido_por: e.replaced_by, motivo: e.reason, base_legal: basis(e.basis) });
+  }
+  for (const u of result.unfilled_seats || []) {
+    add({ registro: "vaga_nao_preenchida", vaga: u.seat, lista: u.list, motivo: u.reason, base_legal: basis(u.basis) });
+  }
+  for (const r of result.reverted_seats || []) {
+    add({ registro: "vaga_revertida", vaga: r.seat, de: r.from, para: r.to, motivo: r.reason, base_legal: basis(r.basis) });
+  }
+  for (const m of result.moved || []) {
+    add({ registro: "mudou_de_lista", inscricao: m.candidate, de: m.from, para: m.to, motivo: m.reason,
+      base_legal: basis(m.basis) });
+  }
+  return `\ufeff${lines.join("\r\n")}\r\n`;
+}
+
+// Messages are handled one at a time, in order (a simulation's pages and CSV always come from the result
+// the page shows). A simulation that a newer one has replaced before it started is not run: the page has
+// already dropped it.
+let latestSimulation = 0;
+let queue = Promise.resolve();
+self.onmessage = (event) => {
+  if (event.data.type === "simular") latestSimulation = event.data.id;
+  queue = queue.then(() => answer(event), () => answer(event));
+};
+
+async function answer(event) {
+  const { id, type } = event.data;
+  if (type === "pagina") {
+    const all = (lastSimulation && lastSimulation.result[event.data.list]) || [];
+    self.postMessage({ id, items: all.slice(event.data.start, event.data.start + event.data.size), total: all.length });
+    return;
+  }
+  if (type === "csv") {
+    const text = lastSimulation ? simulationCsv(lastSimulation.result, event.data.params) : "";
+    self.postMessage({ id, blob: new Blob([text], { type: "text/csv;charset=utf-8" }) });
+    return;
+  }
   let handle;
   try {
     handle = await ready;
@@ -78,8 +293,25 @@ self.onmessage = async (event) => {
     return; // "failed" was already reported; the page falls back to the precomputed tables
   }
   try {
-    self.postMessage({ id, response: handle(request) });
+    if (type === "simular") {
+      if (id !== latestSimulation) {
+        self.postMessage({ id, stale: true });
+        return;
+      }
+      const request = { ...event.data.request };
+      if (event.data.file) request.csv_base64 = base64(new Uint8Array(await event.data.file.arrayBuffer()));
+      const text = handle(JSON.stringify(request));
+      const response = JSON.parse(text);
+      if (!response.ok) {
+        self.postMessage({ id, response: text });
+        return;
+      }
+      lastSimulation = { result: response.result };
+      self.postMessage({ id, simulation: summary(response.result, event.data.size) });
+      return;
+    }
+    self.postMessage({ id, response: handle(event.data.request) });
   } catch (err) {
     self.postMessage({ id, crash: String((err && err.message) || err) });
   }
-};
+}

@@ -1,0 +1,178 @@
+"""The calculator page on two profiles: desktop, and a throttled phone (CPU 4x, 9 Mbit/s, 150 ms round trip).
+
+For each profile, in headless Debian Chromium (Playwright) against bench/server.py (the built site under
+/cotas/), from a server that compresses nothing (like ``python3 -m http.server``) and from one that sends
+the ``.gz`` twins (like nginx ``gzip_static``):
+
+- arrival: a question the precomputed tables answer (calculadora.html?ferramenta=reserva&…); bytes the
+  server sent, requests, time to the answer, Pyodide requests (must be none), longest main-thread task;
+- Python ready: the visitor asks for the calculator in Python (the status's button); time from the click
+  to "pronta", bytes, with the plain start and with the memory snapshot (?inicio_python=instantaneo);
+- simulation: 100,000 candidates and 10,000 seats, uploaded as a file; time from the click on Simular to
+  the answer on screen and the longest main-thread task meanwhile.
+
+Throttling: CPU through the DevTools protocol (Emulation.setCPUThrottlingRate, 4x, on the page's target);
+network in bench/server.py, for the page and its Web Worker alike: 150 ms before each response and every
+body paced so that all connections together stay within 9 Mbit/s (DevTools network conditions are set per
+target, and the worker that downloads the Python runtime is a target of its own).
+Long tasks: PerformanceObserver("longtask") on the page's main thread.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from tests.support import CHROMIUM, CHROMIUM_ARGS
+
+PROFILES = {
+    "desktop": {"viewport": {"width": 1366, "height": 900}, "cpu": 1, "net": None},
+    "celular": {"viewport": {"width": 390, "height": 844}, "cpu": 4,
+                "net": {"latency_ms": 150, "bits_per_s": 9_000_000}},
+}
+ARRIVAL_URL = "calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=40&data_edital=2016-03-01#reserva"
+
+LONGTASK_SCRIPT = """
+(() => {
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (err) { window.__longtasks = null; }
+})();
+"""
+
+
+def _throttle(context, page, profile: dict) -> None:
+    cdp = context.new_cdp_session(page)
+    if profile["cpu"] > 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+
+
+def _longest(page, since: float = 0.0) -> float:
+    tasks = page.evaluate("window.__longtasks")
+    if tasks is None:
+        return float("nan")
+    return max([d for start, d in tasks if start + d >= since] or [0.0])
+
+
+def _new(pw, profile: dict):
+    context = pw.chromium.launch_persistent_context(
+        tempfile.mkdtemp(prefix="cotas-bench-perfil-"), executable_path=CHROMIUM, headless=True,
+        args=CHROMIUM_ARGS, viewport=profile["viewport"], locale="pt-BR")
+    context.add_init_script(LONGTASK_SCRIPT)
+    page = context.pages[0] if context.pages else context.new_page()
+    _throttle(context, page, profile)
+    return context, page
+
+
+def arrival(pw, srv, profile: dict) -> dict:
+    context, page = _new(pw, profile)
+    try:
+        srv.counter.reset()
+        t0 = time.perf_counter()
+        page.goto(srv.url(ARRIVAL_URL), wait_until="commit")
+        page.wait_for_selector('#reserva-resultado[data-origem="tabela"]', timeout=120_000)
+        answer_ms = page.evaluate("performance.now()")
+        page.wait_for_load_state("networkidle")
+        return {"answer_ms": answer_ms, "bytes": srv.counter.bytes, "requests": srv.counter.requests,
+                "pyodide_requests": [p for p in srv.counter.paths if "pyodide" in p or "worker.js" in p],
+                "longest_task_ms": _longest(page), "wall_s": time.perf_counter() - t0}
+    finally:
+        context.close()
+
+
+def law_page(pw, srv, profile: dict) -> dict:
+    """The same for a law page (no calculator on it): what the theme alone costs the main thread."""
+    context, page = _new(pw, profile)
+    try:
+        srv.counter.reset()
+        page.goto(srv.url("gerado/ubatuba.html"), wait_until="networkidle")
+        return {"bytes": srv.counter.bytes, "longest_task_ms": _longest(page)}
+    finally:
+        context.close()
+
+
+def python_ready(pw, srv, profile: dict, snapshot: bool) -> dict:
+    context, page = _new(pw, profile)
+    try:
+        query = "?inicio_python=instantaneo" if snapshot else ""
+        page.goto(srv.url("calculadora.html" + query), wait_until="load")
+        page.wait_for_load_state("networkidle")
+        srv.counter.reset()
+        start = page.evaluate("performance.now()")
+        page.click("#calc-carregar")
+        page.wait_for_selector('#calc-status[data-state="ready"], #calc-status[data-state="failed"]',
+                               timeout=300_000)
+        state = page.get_attribute("#calc-status", "data-state")
+        if state != "ready":
+            raise SystemExit(f"o Python não carregou: {page.inner_text('#calc-status')}")
+        ready = page.evaluate("performance.now()") - start
+        boot = page.evaluate("document.documentElement.dataset.pythonBoot")
+        return {"ready_ms": ready, "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": boot,
+                "longest_task_ms": _longest(page, start)}
+    finally:
+        context.close()
+
+
+def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
+    context, page = _new(pw, profile)
+    try:
+        page.goto(srv.url("calculadora.html"), wait_until="load")
+        page.click("#calc-carregar")
+        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+        page.select_option("#simular-norma", "ubatuba")
+        page.fill("#simular-vagas", str(seats))
+        # The file is given by its path, as a person choosing it does: a buffer would be decoded by
+        # Playwright's own script on the page's main thread (a long task that is not the page's).
+        path = Path(tempfile.mkdtemp(prefix="cotas-bench-csv-")) / "candidatos.csv"
+        path.write_bytes(data)
+        chosen = page.evaluate("performance.now()")
+        page.set_input_files("#simular-arquivo", str(path))
+        page.wait_for_timeout(500)
+        start = page.evaluate("performance.now()")
+        page.click("#form-simular button[type=submit]")
+        page.wait_for_function(
+            "document.querySelector('#simular-resultado').dataset.origem === 'python'"
+            " && !document.querySelector('#simular-resultado').hasAttribute('aria-busy')", timeout=600_000,
+            polling=1000)  # Playwright's default (a check at every frame) adds tasks to the page's thread
+        done = page.evaluate("performance.now()") - start
+        nodes = page.evaluate("document.querySelectorAll('#simular-resultado *').length")
+        page.wait_for_timeout(300)
+        return {"answer_ms": done, "longest_task_ms": _longest(page, chosen), "dom_nodes": nodes}
+    finally:
+        context.close()
+
+
+def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    from bench.server import SiteServer
+
+    out: dict = {}
+    with sync_playwright() as pw:
+        for name, profile in PROFILES.items():
+            res: dict = {}
+            for compressed in (False, True):
+                label = "gzip" if compressed else "sem_compressao"
+                with SiteServer(site, precompressed=compressed, network=profile["net"]) as srv:
+                    log(f"{name}, servidor {label}: chegada…")
+                    res[f"arrival_{label}"] = [arrival(pw, srv, profile) for _ in range(runs)]
+                    res[f"law_{label}"] = [law_page(pw, srv, profile) for _ in range(runs)]
+                    for snapshot in (False, True):
+                        kind = "instantaneo" if snapshot else "comum"
+                        log(f"{name}, servidor {label}: Python pronto ({kind})…")
+                        res[f"python_{label}_{kind}"] = [python_ready(pw, srv, profile, snapshot)
+                                                         for _ in range(runs)]
+            with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
+                log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
+                res["simulation"] = [simulation(pw, srv, profile, data, seats)]
+            out[name] = res
+    return out
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
