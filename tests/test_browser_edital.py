@@ -196,7 +196,7 @@ def test_call_order_with_nominations_beyond_the_vacancies(ctx, server):
     page.wait_for_function("document.querySelector('#ordem-resultado').dataset.origem === 'python'",
                            timeout=PY_TIMEOUT)
     res = handle({"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"})["result"]
-    text = page.inner_text("#ordem-resultado")
+    text = page.text_content("#ordem-resultado")  # premises and interpretations are folded (closed details)
     assert "4 de 20 nomeações vão para a reserva racial (a norma reserva 2)" in text
     assert "Nomeações destinadas à reserva racial: 3ª, 8ª, 13ª, 18ª." in text
     assert res["positions"] == [3, 8, 13, 18]
