@@ -1173,7 +1173,7 @@ def test_access_keys_print_and_dark_scheme(browser, server):
         page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
         page.keyboard.press("Escape")
         page.keyboard.press("Alt+2")
-        assert page.evaluate("!!document.activeElement.closest('.md-nav')")
+        page.wait_for_function("!!document.activeElement.closest('.md-nav')", timeout=5000)
         keys = page.eval_on_selector_all(".atalhos-emag a[accesskey]", "as => as.map(a => a.accessKey)")
         assert keys == ["1", "2", "3"]
         page.emulate_media(media="print")

@@ -24,8 +24,15 @@
       drawer.checked = true; // phone: open the side drawer
       drawer.dispatchEvent(new Event("change"));
     }
-    nav = document.querySelector(".md-sidebar--primary a.md-nav__link");
-    if (nav) nav.focus();
+    var search = document.getElementById("__search");
+    if (search && search.checked) {
+      search.checked = false; // the search overlay would take the focus back as it closes
+      search.dispatchEvent(new Event("change"));
+    }
+    setTimeout(function () {
+      var link = document.querySelector(".md-sidebar--primary a.md-nav__link");
+      if (link) link.focus();
+    }, 50);
   }
   function focusSearch() {
     var toggle = document.getElementById("__search");
