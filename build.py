@@ -1281,9 +1281,10 @@ def write_answers(site_dir: Path, ctx_today: str | None = None) -> Path:
     each column is run-length encoded indices into the norm's pool; ordem's positions are the first
     ``count`` items of ``sequence`` plus its interpreted_positions, or ``explicit`` when count is -1;
     headlines are templates, see _headline)."""
-    calc = Calc()
-    corpus = load_corpus()
-    ctx = type("C", (), {"calc": calc, "today": ctx_today or datetime.date.today().isoformat()})()
+    ctx = Context()
+    if ctx_today:
+        ctx.today = ctx_today
+    calc, corpus = ctx.calc, ctx.corpus
     data = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
             "dates": list(ANSWERS_DATES),
             "norms": {slug: {**norm_answers(calc, slug), "validity": table_validity(ctx, corpus.norm(slug))}
