@@ -54,6 +54,25 @@ READINGS_BASIS: dict[str, dict[str, tuple[tuple[str, ...], str]]] = {
     },
 }
 
+#: The provisions that fix a cargo's count (its percentage of its own vacancies and the rounding): the
+#: basis of a "falta" in the table (Lins: the percentage and rounding come from a law outside the corpus).
+SHORTFALL_BASIS: dict[str, tuple[str, ...]] = {
+    "ubatuba": ("ubatuba:art2_cpt", "ubatuba:art2_par3"),
+    "quissama": ("quissama:art1_cpt", "quissama:art1_par1", "quissama:art1_par7"),
+    "lins": (),
+}
+
+
+def reading_lead(slug: str) -> str:
+    """Which reading leads the headline: "cargo" when the text counts per cargo (Ubatuba, art. 2º,
+    caput), "concurso" when only the concurso read as one has a basis (Quissamã, art. 1º, caput and
+    § 7º), "nenhuma" when neither has one (Lins: both shown with equal weight)."""
+    readings = READINGS_BASIS[slug]
+    if readings["cargo"][0]:
+        return "cargo"
+    return "concurso" if readings["concurso"][0] else "nenhuma"
+
+
 _ADC41 = {
     "kind": "contexto_nacional",
     "text": "Contexto nacional, fora do corpus e não aplicado pela calculadora: o STF, na ADC 41 (Plenário, "
@@ -84,9 +103,18 @@ def _percent_kind(module) -> tuple[str, list[str]]:
 
 
 def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
-            applies: object, note: str = "") -> tuple[str | None, list[dict]]:
+            applies: object, note: str = "", shortfall_basis: tuple[str, ...] = (),
+            voluntary_basis: list[str] | None = None) -> tuple[str | None, list[dict]]:
+    """A cargo's (or the total's) status.  ``voluntary_basis``: the norm does not govern the edital
+    (validity), so any seat it announces is the edital's own reserve, with the provisions that say so."""
     if announced is None:
         return None, []
+    if voluntary_basis is not None and announced > 0:
+        return "reserva_voluntaria", [warning(
+            "edital_reserva_voluntaria", "aviso",
+            f"O edital anuncia {reserved_phrase(announced)}, mas a norma não se aplica a este edital: "
+            f"{'é reserva' if announced == 1 else 'são reserva'} do próprio edital, não exigida pela norma.",
+            voluntary_basis)]
     if announced == reserved:
         return "conforme", []
     if announced < reserved:
@@ -94,7 +122,8 @@ def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[st
         return "abaixo", [warning(
             "edital_reserva_abaixo", "aviso",
             f"O edital anuncia {reserved_phrase(announced)}, mas a norma exige {format_int(reserved)}: "
-            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.{note}", kind_basis)]
+            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.{note}",
+            list(shortfall_basis), no_basis=not shortfall_basis)]
     extra = announced - reserved
     more = count_phrase(extra, "vaga", "vagas")
     lead = f"O edital anuncia {reserved_phrase(announced)}"
@@ -136,6 +165,16 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     if kind == "minimo" and Fraction(aggregated["percent"]) > module.PARAMS["percentual_minimo"].value:
         above_minimum = (f" A conta usa o percentual informado ({aggregated['percent_display']}), acima do "
                          f"mínimo de {format_percent(module.PARAMS['percentual_minimo'].value)} da norma.")
+    # The norm's validity for this edital, said once for the edital (the headline starts from it).
+    validity_reason, voluntary_basis = None, None
+    if aggregated["validity"] is not None and aggregated["validity"]["applies"] is not True:
+        from datetime import date
+
+        v = module.validity(date.fromisoformat(aggregated["edital_date"]))
+        validity_reason = v.get("reason")
+        if v["applies"] is False:
+            voluntary_basis = collect_basis(v["steps"][-1:]) if v["steps"] else []
+    shortfall_basis = SHORTFALL_BASIS.get(module.SLUG, ())
     cache: dict[tuple[int, int | None], dict] = {}
 
     def compute(n: int, m: int | None, row: CargoRow) -> dict:
@@ -212,14 +251,14 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
-    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "sem_informacao": 0}
+    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "sem_informacao": 0}
     missing_total = 0
     for c, m, res in per_cargo:
         r, o = res["r"], res["o"]
         skey = (id(res), c.announced)
         if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
             status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"],
-                                              above_minimum)
+                                              above_minimum, shortfall_basis, voluntary_basis)
             shared = shared_cache.get(id(res))
             if shared is None:
                 shared = shared_cache[id(res)] = {
@@ -278,6 +317,10 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     if sum_reserved != reserved_aggregated:
         warnings.insert(0, _fragmentation_warning(module.SLUG, sum_reserved, reserved_aggregated, total))
         context.append(dict(_ADC41))
+        # the conflict states both readings with their provisions: the generic per-cargo note repeats it
+        warnings = [w for w in warnings if w["code"] not in PER_CARGO_NOTES]
+        for c in out_cargos:
+            c["warnings"] = [w for w in c["warnings"] if w["code"] not in PER_CARGO_NOTES]
     if any(c["nominations"] != c["vacancies"] for c in out_cargos):
         warnings.append(warning(
             "edital_nomeacoes_alem_das_vagas", "interpretacao",
@@ -303,10 +346,10 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "announced": sum_announced if announced_all else None,
         "missing": missing_total,
         "status_counts": status_counts,
-        "status": (_status(sum_announced, sum_reserved, kind, kind_basis, True)[0]
-                   if announced_all else None),
-        "status_aggregated": (_status(sum_announced, reserved_aggregated, kind, kind_basis, True)[0]
-                              if announced_all else None),
+        "status": (_status(sum_announced, sum_reserved, kind, kind_basis, True,
+                           voluntary_basis=voluntary_basis)[0] if announced_all else None),
+        "status_aggregated": (_status(sum_announced, reserved_aggregated, kind, kind_basis, True,
+                                      voluntary_basis=voluntary_basis)[0] if announced_all else None),
         "pcd_vacancies": sum(c.pcd or 0 for c in cargos) if any(c.pcd is not None for c in cargos) else None,
     }
     if announced_all and totals["status_aggregated"] == "abaixo" and totals["status"] != "abaixo":
@@ -329,11 +372,17 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "edital_date": aggregated["edital_date"],
         "validity": aggregated["validity"],
         "applies": aggregated["applies"] if total else None,
+        "validity_reason": validity_reason,
+        "reading_lead": reading_lead(module.SLUG),
+        "status_label": STATUS_LABELS[reading_lead(module.SLUG)],
         "cargos": out_cargos,
         "totals": totals,
         "aggregated": {"vacancies": total, "reserved": reserved_aggregated,
                        "percent": aggregated["percent"] if total else None,
                        "exact": aggregated["exact"] if total else "0",
+                       "percent_display": aggregated["percent_display"] if total else None,
+                       "exact_display": aggregated["exact_display"] if total else "0",
+                       "basis_readings": list(READINGS_BASIS[module.SLUG]["concurso"][0]),
                        "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"]},
         "basis": collect_basis(steps, warnings, *(v[2] for v in status_cache.values()), aggregated["basis"]),
         "warnings": warnings,
@@ -342,6 +391,15 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     }
     result["headline"] = headline(result)
     return result
+
+
+#: Warnings of a cargo's reserve that state the per-cargo reading (said again by the fragmentation
+#: conflict, which gives both readings with their provisions).
+PER_CARGO_NOTES = frozenset({"ubatuba_minimo_por_cargo"})
+#: The heading of the status column: the per-cargo reading, labelled as interpretation where the text
+#: does not count per cargo.
+STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpretação)",
+                 "nenhuma": "Leitura por cargo (interpretação)"}
 
 
 def module_beyond_basis(slug: str) -> tuple[str, ...]:
@@ -476,7 +534,8 @@ def cli_run(a) -> dict:
 
 
 # --- text ----------------------------------------------------------------------------------------
-STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima", None: "—"}
+STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
+                "reserva_voluntaria": "reserva voluntária", None: "—"}
 TEXT_POSITIONS = 12
 
 
@@ -489,15 +548,95 @@ def _positions_text(c: dict) -> str:
     return shown
 
 
+def _required(x: int, where: str) -> str:
+    if x == 0:
+        return f"a reserva exigida {where} (nenhuma)"
+    return f"a 1 exigida {where}" if x == 1 else f"as {format_int(x)} exigidas {where}"
+
+
+def compare_announced(announced: int, per_cargo: int, aggregated: int) -> str:
+    """How the announced seats stand against both readings, in words ("menos que as 4 exigidas somando
+    os cargos e que as 6 exigidas no concurso como um todo")."""
+    def rel(x: int) -> str:
+        if announced < x:
+            return "menos que"
+        return "exatamente" if announced == x else "mais que"
+
+    where = (("somando os cargos", per_cargo), ("no concurso como um todo", aggregated))
+    if per_cargo == aggregated:
+        return f"{rel(per_cargo)} {_required(per_cargo, '(somando os cargos ou no concurso como um todo)')}"
+    first, second = (_required(x, w) for w, x in where)
+    if rel(per_cargo) == rel(aggregated):
+        joiner = " e que " if rel(per_cargo) != "exatamente" else " e "
+        return f"{rel(per_cargo)} {first}{joiner}{second}"
+    return f"{rel(per_cargo)} {first}, e {rel(aggregated)} {second}"
+
+
+def _against(announced: int, required: int) -> str:
+    """ "faltam 3" / "falta 1" / "o número exigido" / "2 a mais" """
+    if announced < required:
+        missing = required - announced
+        return f"{'falta' if missing == 1 else 'faltam'} {format_int(missing)}"
+    if announced == required:
+        return "o número exigido"
+    return f"{format_int(announced - required)} a mais"
+
+
 def headline(res: dict) -> str:
+    """The edital's answer in one paragraph.  It starts from whether the norm applies to the edital, and
+    leads with the reading the text supports (:func:`reading_lead`): the other is shown, labelled."""
+    from calculator.labels import short_labels
+    from calculator.rules import sentence
+
     t = res["totals"]
-    text = f"Reserva exigida: {reserved_phrase(t['reserved'])} somando os cargos"
-    if t["reserved"] != t["reserved_aggregated"]:
-        text += (f"; {format_int(t['reserved_aggregated'])} lendo o concurso como um todo (fracionamento: as "
-                 "duas leituras diferem, veja os avisos)")
+    agg = res["aggregated"]
+    announced = t["announced"]
+    validity = res.get("validity") or {}
+    reason = res.get("validity_reason")
+    if validity.get("applies") is False:
+        article = "O" if res["norm_citation"].startswith("Decreto") else "A"
+        text = sentence(f"{article} {res['norm_citation']} não se aplica a este edital: "
+                        f"{reason or 'fora da vigência'}")
+        if announced:
+            text += (" A vaga anunciada é reserva do próprio edital." if announced == 1 else
+                     f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital.")
+        return text
+    lead = res.get("reading_lead", "cargo")
+    exact = (f" ({agg['percent_display']} de {format_int(agg['vacancies'])} = {agg['exact_display']})"
+             if agg.get("percent_display") else "")
+    if lead == "concurso":
+        body = (f"Pelo texto ({short_labels(agg['basis_readings'])}), a reserva é de "
+                f"{count_phrase(t['reserved_aggregated'], 'vaga', 'vagas')} no concurso{exact}.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{_against(announced, t['reserved_aggregated'])}.")
+        body += (" Lida cargo a cargo (interpretação, sem base no corpus), "
+                 + (f"seriam {format_int(t['reserved'])}." if t["reserved"] != t["reserved_aggregated"]
+                    else "o mesmo número."))
+    elif lead == "nenhuma":
+        if t["reserved"] == t["reserved_aggregated"]:
+            body = (f"Reserva exigida: {reserved_phrase(t['reserved'])}, lendo o concurso como um "
+                    f"todo{exact} ou somando os cargos (o corpus não diz qual leitura vale).")
+        else:
+            body = ("O corpus não diz se a reserva se conta pelo concurso ou cargo a cargo (sem base no "
+                    f"corpus para nenhuma das leituras): lendo o concurso como um todo, "
+                    f"{reserved_phrase(t['reserved_aggregated'])}{exact}; somando os cargos, "
+                    f"{reserved_phrase(t['reserved'])}.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{compare_announced(announced, t['reserved'], t['reserved_aggregated'])}.")
     else:
-        text += " (o mesmo lendo o concurso como um todo)"
-    return text + "."
+        body = f"Reserva exigida: {reserved_phrase(t['reserved'])} somando os cargos"
+        if t["reserved"] != t["reserved_aggregated"]:
+            body += (f"; {format_int(t['reserved_aggregated'])} lendo o concurso como um todo "
+                     "(fracionamento: as duas leituras diferem, veja os avisos)")
+        else:
+            body += " (o mesmo lendo o concurso como um todo)"
+        body += "."
+    if res.get("applies") is None and validity.get("applies") is None and validity:
+        lead_text = reason or "não é possível determinar com o corpus se a reserva se aplica"
+        return f"{lead_text[:1].upper()}{lead_text[1:]}; se se aplicar: {body[:1].lower()}{body[1:]}"
+    return body
 
 
 def _concerned(names: list[str] | None) -> str | None:
@@ -522,16 +661,19 @@ def render_text(res: dict) -> str:
         info.append(f"edital de {d[8:10]}/{d[5:7]}/{d[0:4]}")
     lines.append(" · ".join(info))
     lines.append(res["headline"])
-    if t["announced"] is not None:
-        lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: {STATUS_NAMES[t['status']]} em "
-                     f"relação à soma por cargo; {STATUS_NAMES[t['status_aggregated']]} em relação ao "
-                     "concurso como um todo.")
+    label = res.get("status_label", "Situação")
+    # (where neither reading has a basis, the headline already compares the announced seats with both)
+    if (t["announced"] is not None and (res.get("validity") or {}).get("applies") is not False
+            and res.get("reading_lead") != "nenhuma"):
+        lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: "
+                     f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}.")
     if t["status_counts"]["abaixo"]:
-        lines.append(f"Cargos abaixo da reserva: {format_int(t['status_counts']['abaixo'])} "
+        where = "" if label == "Situação" else f", na {label[:1].lower()}{label[1:]}"
+        lines.append(f"Cargos abaixo da reserva{where}: {format_int(t['status_counts']['abaixo'])} "
                      f"({'falta' if t['missing'] == 1 else 'faltam'} "
                      f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).")
     lines.append("")
-    headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", "Situação", "Nomeações pela reserva"]
+    headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", label, "Nomeações pela reserva"]
     body = []
     for c in res["cargos"]:
         status = STATUS_NAMES[c["status"]]

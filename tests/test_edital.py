@@ -151,7 +151,7 @@ def test_edital_date_outside_validity_reserves_nothing_and_lists_no_position():
     # Ubatuba art. 14: an edital published before the law is not governed by it.
     r = edital("ubatuba", "cargo;vagas;reservadas\nA;10;2\n", data_edital="2013-01-01")
     c = r["cargos"][0]
-    assert (c["reserved"], c["positions"], c["status"], r["applies"]) == (0, [], "acima", False)
+    assert (c["reserved"], c["positions"], c["status"], r["applies"]) == (0, [], "reserva_voluntaria", False)
     assert r["validity"]["applies"] is False
 
 
@@ -362,3 +362,119 @@ def test_set_scopes_point_to_the_whole_set():
     w = next(w for w in r["warnings"] if w["code"] == "edital_vinculo_conjunto")
     assert "ubatuba:art8_cpt" in w["basis"] and "Concurso como um todo" in w["message"]
     assert "edital_vinculo_conjunto" not in codes(edital("ubatuba", "cargo;vagas\nA;4\n")["warnings"])
+
+
+# --------------------------------------------------------------------------- the headline
+SAMPLE = (ROOT / "docs" / "assets" / "exemplo-edital.csv").read_text(encoding="utf-8")
+
+
+def test_headline_after_the_term_says_the_law_does_not_apply_and_the_seats_are_the_editals_own():
+    # Ubatuba art. 13: ten years from 16/06/2014 (presumed publication, art. 15) → 16/06/2024; an edital
+    # of 2026 is not governed by the law, so its 3 announced seats are a voluntary reserve, not "acima".
+    r = edital("ubatuba", SAMPLE, data_edital="2026-01-01")
+    assert r["headline"] == (
+        "A Lei nº 3.765/2014 não se aplica a este edital: pelo texto, o prazo de dez anos do art. 13 "
+        "terminou em 16/06/2024 (data presumida). As 3 vagas anunciadas são reserva do próprio edital.")
+    statuses = {c["cargo"]: c["status"] for c in r["cargos"]}
+    assert statuses["Técnico de Enfermagem"] == "reserva_voluntaria"
+    assert statuses["Agente Comunitário de Saúde"] == "reserva_voluntaria"
+    assert "acima" not in statuses.values()
+    assert r["totals"]["status_counts"]["reserva_voluntaria"] == 2
+    assert r["totals"]["status"] == r["totals"]["status_aggregated"] == "reserva_voluntaria"
+    w = next(w for w in by_name(r)["Técnico de Enfermagem"]["warnings"]
+             if w["code"] == "edital_reserva_voluntaria")
+    assert w["basis"] == ["ubatuba:art13"]
+    out = cli("edital", "--norma", "ubatuba", "--data-edital", "2026-01-01", "docs/assets/exemplo-edital.csv")
+    text = out.stdout.decode()
+    assert "reserva voluntária" in text and "acima (+" not in text
+
+
+def test_headline_when_the_corpus_cannot_tell_starts_with_that():
+    # Lins: the decree (art. 11) is of 08/02/2024; Lei nº 7.739/2023's date is not in the corpus, so an
+    # edital of 01/06/2023 may or may not be governed: the headline says so before any number.
+    r = edital("lins", SAMPLE, percentual="20", data_edital="2023-06-01")
+    assert r["applies"] is None
+    assert r["headline"].startswith("Não é possível determinar com o corpus se a reserva se aplica")
+    assert "; se se aplicar: " in r["headline"]
+    assert r["headline"].index("se se aplicar") < r["headline"].index("6 vagas reservadas")
+
+
+def test_quissama_headline_leads_with_the_concurso_read_as_one():
+    # Quissamã art. 1º, caput ("vagas oferecidas nos concursos") and § 7º ("número de vagas oferecidas"):
+    # 28 vacancies → 20% = 5,6 → 6 (§ 1º); the edital announces 3: 3 missing. Per cargo (no basis): 4.
+    r = edital("quissama", SAMPLE, data_edital="2020-01-01")
+    assert r["reading_lead"] == "concurso"
+    assert r["headline"] == (
+        "Pelo texto (art. 1º, caput; art. 1º, § 7º), a reserva é de 6 vagas no concurso (20% de 28 = 5,6). "
+        "O edital anuncia 3: faltam 3. Lida cargo a cargo (interpretação, sem base no corpus), seriam 4.")
+    assert r["status_label"] == "Leitura por cargo (interpretação)"
+    text = cli("edital", "--norma", "quissama", "--data-edital", "2020-01-01",
+               "docs/assets/exemplo-edital.csv").stdout.decode()
+    assert "Leitura por cargo (interpretação)" in text.splitlines()[6]
+    assert "Cargos abaixo da reserva, na leitura por cargo (interpretação): 1" in text
+
+
+def test_lins_headline_gives_both_readings_equal_weight():
+    # Lins: the decree does not say whether the reserve is counted per cargo or for the concurso (the
+    # law that fixes it is outside the corpus): 20% of 28 = 5,6 → 6 for the concurso; 4 summing cargos.
+    r = edital("lins", SAMPLE, percentual="20", data_edital="2025-01-01")
+    assert r["reading_lead"] == "nenhuma"
+    h = r["headline"]
+    assert "sem base no corpus para nenhuma das leituras" in h
+    assert "6 vagas reservadas" in h and "4 vagas reservadas" in h
+    assert "conforme" not in h
+    assert "menos que as 4 exigidas somando os cargos e que as 6 exigidas no concurso como um todo" in h
+    assert r["status_label"] == "Leitura por cargo (interpretação)"
+
+
+def test_ubatuba_headline_stays_per_cargo_and_the_announced_line_is_in_words():
+    # Ubatuba art. 2º, caput: "para cada cargo efetivo ou emprego público oferecido" → per cargo 4; the
+    # concurso (§ 2º) 6; the edital's 3 is less than both.
+    r = edital("ubatuba", SAMPLE, data_edital="2020-01-01")
+    assert r["reading_lead"] == "cargo" and r["status_label"] == "Situação"
+    assert r["headline"].startswith("Reserva exigida: 4 vagas reservadas somando os cargos; 6 lendo")
+    text = cli("edital", "--norma", "ubatuba", "--data-edital", "2020-01-01",
+               "docs/assets/exemplo-edital.csv").stdout.decode()
+    assert ("O edital anuncia 3 vagas reservadas: menos que as 4 exigidas somando os cargos e que as 6 "
+            "exigidas no concurso como um todo.") in text
+    assert "em relação à soma por cargo" not in text
+
+
+def test_ubatuba_fragmentation_is_not_repeated_by_the_per_cargo_note():
+    # The fracionamento conflict already cites art. 2º, caput and § 2º; the generic per-cargo note
+    # (ubatuba_minimo_por_cargo) would say the same a second time.
+    r = edital("ubatuba", SAMPLE, data_edital="2020-01-01")
+    every = r["warnings"] + [w for c in r["cargos"] for w in c["warnings"]]
+    assert "fracionamento" in codes(every)
+    assert "ubatuba_minimo_por_cargo" not in codes(every)
+    # without fragmentation the note stays (a single cargo: both readings agree)
+    single = edital("ubatuba", "cargo;vagas\nA;10\n")
+    assert "ubatuba_minimo_por_cargo" in codes(single["warnings"] + single["cargos"][0]["warnings"])
+
+
+def test_shortfall_cites_the_provisions_that_count_the_cargo():
+    # Ubatuba: 13 vacancies × 20% = 2,6 → 3 (art. 2º, caput: per cargo; § 3º: rounding); 2 announced.
+    r = edital("ubatuba", SAMPLE, data_edital="2020-01-01")
+    w = next(w for w in by_name(r)["Agente Comunitário de Saúde"]["warnings"]
+             if w["code"] == "edital_reserva_abaixo")
+    assert w["basis"] == ["ubatuba:art2_cpt", "ubatuba:art2_par3"]
+    # Lins: percentage and rounding come from a law outside the corpus
+    r = edital("lins", SAMPLE, percentual="20", data_edital="2025-01-01")
+    w = next(w for w in by_name(r)["Agente Comunitário de Saúde"]["warnings"]
+             if w["code"] == "edital_reserva_abaixo")
+    assert (w["basis"], w["basis_kind"]) == ([], "sem_base_no_corpus")
+
+
+@pytest.mark.parametrize(("announced", "per_cargo", "aggregated", "expected"), [
+    (3, 4, 6, "menos que as 4 exigidas somando os cargos e que as 6 exigidas no concurso como um todo"),
+    (4, 4, 6, "exatamente as 4 exigidas somando os cargos, e menos que as 6 exigidas no concurso como um "
+              "todo"),
+    (2, 2, 2, "exatamente as 2 exigidas (somando os cargos ou no concurso como um todo)"),
+    (2, 1, 1, "mais que a 1 exigida (somando os cargos ou no concurso como um todo)"),
+    (1, 0, 2, "mais que a reserva exigida somando os cargos (nenhuma), e menos que as 2 exigidas no "
+              "concurso como um todo"),
+])
+def test_compare_announced_in_words(announced, per_cargo, aggregated, expected):
+    from calculator.edital import compare_announced
+
+    assert compare_announced(announced, per_cargo, aggregated) == expected

@@ -24,6 +24,7 @@ const STATUS = {
   conforme: { word: "conforme", mark: "✔", cls: "calc-situacao-conforme" },
   abaixo: { word: "abaixo", mark: "▼", cls: "calc-situacao-abaixo" },
   acima: { word: "acima", mark: "▲", cls: "calc-situacao-acima" },
+  reserva_voluntaria: { word: "reserva voluntária", mark: "▲", cls: "calc-situacao-acima" },
 };
 // The same limit and message as Python (calculator/cargos.py): refused before the file is read.
 const TABLE_TOO_LARGE = "O arquivo passa de 50 MB, o limite da tabela de cargos; retire as colunas que a " +
@@ -244,7 +245,8 @@ function positionsText(c) {
 function resultTable(r) {
   const t = el("table", { class: "calc-edital-tabela", id: "edital-tabela" });
   t.append(el("caption", {}, "Reserva exigida e anunciada, cargo por cargo"));
-  const head = ["Cargo", "Vagas", "Reserva exigida", "Anunciada pelo edital", "Situação", "Nomeações pela reserva"];
+  const head = ["Cargo", "Vagas", "Reserva exigida", "Anunciada pelo edital", r.status_label || "Situação",
+    "Nomeações pela reserva"];
   t.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))));
   const body = el("tbody");
   for (const c of r.cargos) {
@@ -368,10 +370,13 @@ function render(r, req, small) {
   const t = r.totals;
   const counts = t.status_counts;
   const summary = [`${fmt(t.cargos)} ${t.cargos === 1 ? "cargo" : "cargos"}, ${fmt(t.vacancies)} ${t.vacancies === 1 ? "vaga" : "vagas"}.`];
-  if (counts.conforme + counts.abaixo + counts.acima) {
-    summary.push(`Conforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
+  const voluntary = counts.reserva_voluntaria || 0;
+  if (counts.conforme + counts.abaixo + counts.acima + voluntary) {
+    const label = r.status_label && r.status_label !== "Situação" ? `Na ${r.status_label.toLowerCase()}: c` : "C";
+    summary.push(`${label}onforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
       (counts.abaixo ? ` (${t.missing === 1 ? "falta 1 vaga reservada" : `faltam ${fmt(t.missing)} vagas reservadas`})` : "") +
-      `; acima: ${fmt(counts.acima)}; sem número anunciado: ${fmt(counts.sem_informacao)}.`);
+      `; acima: ${fmt(counts.acima)}` + (voluntary ? `; reserva voluntária: ${fmt(voluntary)}` : "") +
+      `; sem número anunciado: ${fmt(counts.sem_informacao)}.`);
   }
   frag.append(el("p", { class: "calc-edital-resumo" }, summary.join(" ")));
   if (r.applies === false) {
