@@ -126,6 +126,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     beyond = list(BEYOND_BASIS.get(module.SLUG, ()))
     where = ("" if beyond else " O texto da norma não trata de nomeações além das vagas (sem base no "
              "corpus): a continuação é interpretação.")
+    alternatives: list[dict] = []
     if base["applies"]:
         extra = []
         if not base["positions_truncated"]:
@@ -133,6 +134,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
                                   POSITIONS_LIMIT - len(base["positions"]))
         positions = base["positions"] + extra
         positions_total = count(m)
+        alternatives = _alternatives(module, base, n, m, p, rd, positions_total)
         steps.append(step(
             f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. As "
             f"{format_int(n)} primeiras seguem a ordem acima; da {format_int(n + 1)}ª em diante a ordem "
@@ -159,7 +161,15 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
             f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
             f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
             f"nomeações adicionais também não têm.{where}", beyond, no_basis=not beyond))
+    # Quissamã's § 7º note says no one is called from the specific list "sem vaga reservada": true of
+    # the vacancies offered, not of the nominations beyond them.
+    warnings = [{**w, "message": w["message"].replace(
+        " Sem vaga reservada, ninguém é nomeado pela lista específica.",
+        f" Sem vaga reservada, nenhuma das {format_int(n)} primeiras nomeações é da lista específica.")}
+        if w["code"] == "quissama_dez_por_cento" else w for w in warnings]
     shown = positions[:POSITIONS_LIMIT]
+    result["alternatives"] = alternatives
+    result["headline"] = _headline(shown, positions_total, n, m, p, alternatives, base["applies"])
     result.update({
         "positions": shown,
         "positions_total": positions_total,
@@ -169,3 +179,60 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         "steps": steps,
     })
     return result
+
+
+def _ordinals(positions: list[int], total: int) -> str:
+    if not total:
+        return "nenhuma"
+    shown = positions[:12]
+    text = ", ".join(f"{format_int(x)}ª" for x in shown)
+    if len(shown) > 1:
+        text = text.rsplit(", ", 1)[0] + " e " + text.rsplit(", ", 1)[1] if total == len(shown) else text
+    if total > len(shown):
+        text += f", … ({format_int(total)} no total)"
+    return text
+
+
+def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int) -> list[dict]:
+    """The two other readings of the order beyond the vacancies, where they give other positions: the
+    norm's call rule alone, with no cap (literal), and only the N vacancies offered (nothing beyond)."""
+    out = []
+    total_n = base["positions_total"]
+    if not base["positions_truncated"]:
+        def literal(k: int) -> int:
+            return total_n if k <= n else max(total_n, module.call_count(k, p, rd))
+
+        literal_total = literal(m)
+        if literal_total != adopted_total:
+            order_param = module.PARAMS.get("ordem_de_nomeacao")
+            basis = list(order_param.basis) if order_param is not None and order_param.value else []
+            positions = base["positions"] + _continuation(literal, n, m, base["positions"], total_n,
+                                                          POSITIONS_LIMIT - len(base["positions"]))
+            out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
+                        "basis": basis})
+    if total_n != adopted_total:
+        out.append({"reading": "vagas", "positions": list(base["positions"]), "positions_total": total_n,
+                    "basis": []})
+    return out
+
+
+def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alternatives: list[dict],
+              applies: object) -> str:
+    """`ordem` beyond the vacancies in one paragraph: the rule adopted, then the alternatives."""
+    from calculator.labels import short_labels
+
+    if not applies:
+        return (f"Nenhuma das {format_int(m)} nomeações vai para a lista reservada: as {format_int(n)} vagas "
+                "oferecidas não têm reserva, e as nomeações além delas também não (interpretação).")
+    text = ("Nenhuma das nomeações vai para a lista reservada" if not total else
+            f"Nomeações pela lista reservada: {_ordinals(positions, total)}")
+    text += (f" (interpretação: a ordem continua pela mesma regra, sem passar de {format_percent(p)} das "
+             f"{format_int(m)} nomeações, com o arredondamento da norma).")
+    for alt in alternatives:
+        shown = _ordinals(alt["positions"], alt["positions_total"])
+        if alt["reading"] == "literal":
+            where = f" do {short_labels(alt['basis'])}" if alt["basis"] else " da regra de ordem"
+            text += f" Pela leitura literal{where}, seriam {shown}."
+        else:
+            text += f" Contando só as vagas oferecidas, {shown}."
+    return text

@@ -478,3 +478,38 @@ def test_compare_announced_in_words(announced, per_cargo, aggregated, expected):
     from calculator.edital import compare_announced
 
     assert compare_announced(announced, per_cargo, aggregated) == expected
+
+
+# --------------------------------------------------------------------------- ordem beyond the vacancies
+def test_quissama_nominations_beyond_four_vacancies_one_rule_in_the_headline():
+    # Quissamã, 4 vacancies: 10% (art. 1º, § 7º) of 4 = 0,4 → 0 (§ 1º). 12 nominations: the adopted rule
+    # (interpretation) is the art. 3º, § 1º order capped at 10% of the 12 nominations (1,2 → 1): the 5ª.
+    # Literally, art. 3º, § 1º gives the 5ª and the 10ª; counting only the 4 vacancies, none.
+    r = order_with_nominations("quissama", 4, 12)
+    assert r["positions"] == [5]
+    assert r["headline"] == (
+        "Nomeações pela lista reservada: 5ª (interpretação: a ordem continua pela mesma regra, sem passar "
+        "de 10% das 12 nomeações, com o arredondamento da norma). Pela leitura literal do art. 3º, § 1º, "
+        "seriam 5ª e 10ª. Contando só as vagas oferecidas, nenhuma.")
+    alternatives = [(a["reading"], a["positions"]) for a in r["alternatives"]]
+    assert alternatives == [("literal", [5, 10]), ("vagas", [])]
+    assert r["alternatives"][0]["basis"] == ["quissama:art3_par1"]
+    note = next(w for w in r["warnings"] if w["code"] == "quissama_dez_por_cento")
+    assert "nenhuma das 4 primeiras nomeações é da lista específica" in note["message"]
+    assert "ninguém é nomeado" not in note["message"]
+    out = cli("ordem", "--norma", "quissama", "--vagas", "4", "--nomeacoes", "12").stdout.decode()
+    assert f"Resultado: {r['headline']}" in out
+
+
+def test_nominations_beyond_the_vacancies_without_a_reserve_say_why():
+    # Ubatuba art. 2º, § 2º: 2 vacancies (fewer than 3) have no reserve, and neither have the nominations
+    # beyond them.
+    r = order_with_nominations("ubatuba", 2, 10)
+    assert r["positions"] == [] and r["alternatives"] == []
+    assert r["headline"].startswith("Nenhuma das 10 nomeações vai para a lista reservada: as 2 vagas")
+    # Ubatuba 13 vacancies (3ª, 8ª, 13ª) and 20 nominations: the same rule gives the 18ª; counting only
+    # the vacancies offered, the three; the literal and the adopted rule coincide (proportional).
+    r = order_with_nominations("ubatuba", 13, 20)
+    assert r["positions"] == [3, 8, 13, 18]
+    assert [a["reading"] for a in r["alternatives"]] == ["vagas"]
+    assert r["headline"].endswith("Contando só as vagas oferecidas, 3ª, 8ª e 13ª.")

@@ -843,6 +843,8 @@ function renderOrder(result, req) {
   if (result.nominations !== undefined && result.nominations !== result.vacancies) {
     frag.append(el("p", { class: "calc-leitura" }, `Nomeações além das vagas: ${fmt(result.nominations)} nomeações ` +
       `para ${fmt(result.vacancies)} vagas oferecidas; a reserva e os limiares são os das vagas oferecidas.`));
+    // the rule adopted beyond the vacancies and its alternatives, as Python states them
+    if (result.headline) frag.append(el("p", { class: "calc-leitura calc-nomeacoes-regra" }, result.headline));
   }
   if (result.reading_description || result.reading) {
     frag.append(el("p", { class: "calc-leitura" }, `Leitura adotada: ${result.reading_description || result.reading}`.replace(/([^.…])$/, "$1.")));
