@@ -238,3 +238,42 @@ def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
     box.wait_for(state="visible", timeout=10_000)
     assert box.inner_text() == sentence(expected)
     assert page.input_value("#edital-csv") == ""
+
+
+def test_status_column_and_voluntary_reserve_follow_python(ctx, server):
+    # Quissamã: the per-cargo reading has no basis (art. 1º, caput and § 7º speak of the concurso), so the
+    # status column is headed as that reading; Ubatuba after art. 13's term: a voluntary reserve.
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    cases = (("quissama", "2020-01-01", "Leitura por cargo (interpretação)", "abaixo"),
+             ("ubatuba", "2026-01-01", "Situação", "reserva voluntária"))
+    for norm, date, label, status in cases:
+        page.select_option("#edital-norma", norm)
+        page.fill("#edital-data_edital", date)
+        type_rows(page, TABLE[:1])
+        page.click("#form-edital button[type=submit]")
+        wait_result(page)
+        res = handle({"command": "edital", "norma": norm, "data_edital": date,
+                      "csv": table_csv(TABLE[:1])})["result"]
+        assert res["status_label"] == label
+        assert page.text_content("#calc-anuncio") == res["headline"]
+        head = page.eval_on_selector_all("#edital-tabela thead th", "hs => hs.map(h => h.textContent.trim())")
+        assert head[4] == label
+        cell = page.text_content("#edital-tabela tbody tr:first-child td:nth-child(5)")
+        assert status in cell
+        page.evaluate("document.querySelector('#edital-resultado').removeAttribute('data-origem')")
+
+
+def test_call_order_beyond_the_vacancies_states_the_rule_and_the_alternatives(ctx, server):
+    # Quissamã, 4 vacancies, 12 nominations: 5ª by the rule adopted; literally (art. 3º, § 1º) 5ª and 10ª.
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#ordem-norma", "quissama")
+    type_into(page, "#ordem-vagas", "4")
+    type_into(page, "#ordem-nomeacoes", "12")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#ordem-resultado').dataset.origem === 'python'",
+                           timeout=PY_TIMEOUT)
+    res = handle({"command": "ordem", "norma": "quissama", "vagas": "4", "nomeacoes": "12"})["result"]
+    assert "seriam 5ª e 10ª" in res["headline"]
+    assert res["headline"] in page.inner_text("#ordem-resultado")
