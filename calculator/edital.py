@@ -450,13 +450,20 @@ def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: in
     cargo_basis, cargo_text = readings["cargo"]
     conc_basis, conc_text = readings["concurso"]
     higher = "do concurso como um todo" if aggregated > per_cargo else "por cargo"
+    choice = {
+        "cargo": "a calculadora não escolhe por você: a tabela mostra a reserva por cargo, e o total do "
+                 "concurso aparece ao lado.",
+        "concurso": "o título segue a leitura que o texto sustenta, a do concurso como um todo; a tabela "
+                    "mostra a leitura por cargo, como interpretação.",
+        "nenhuma": "o corpus não permite escolher: o título mostra as duas, e a tabela mostra a leitura por "
+                   "cargo, como interpretação.",
+    }[reading_lead(slug)]
     return warning(
         "fracionamento", "conflito",
         "Fracionamento: as duas leituras dão números diferentes. Leitura por cargo (soma das reservas de "
         f"cada cargo): {reserved_phrase(per_cargo)} — {cargo_text}. Leitura do concurso como um todo "
         f"({format_int(total)} vagas): {reserved_phrase(aggregated)} — {conc_text}. A leitura {higher} "
-        "reserva mais; a calculadora não escolhe por você: a tabela mostra a reserva por cargo, e o total do "
-        "concurso aparece ao lado.",
+        f"reserva mais; {choice}",
         list(cargo_basis) + list(conc_basis), no_basis=not (cargo_basis or conc_basis))
 
 

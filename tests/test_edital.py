@@ -408,6 +408,9 @@ def test_quissama_headline_leads_with_the_concurso_read_as_one():
         "Pelo texto (art. 1º, caput; art. 1º, § 7º), a reserva é de 6 vagas no concurso (20% de 28 = 5,6). "
         "O edital anuncia 3: faltam 3. Lida cargo a cargo (interpretação, sem base no corpus), seriam 4.")
     assert r["status_label"] == "Leitura por cargo (interpretação)"
+    frag = next(w for w in r["warnings"] if w["code"] == "fracionamento")
+    assert "o título segue a leitura que o texto sustenta, a do concurso como um todo" in frag["message"]
+    assert "não escolhe por você" not in frag["message"]
     text = cli("edital", "--norma", "quissama", "--data-edital", "2020-01-01",
                "docs/assets/exemplo-edital.csv").stdout.decode()
     assert "Leitura por cargo (interpretação)" in text.splitlines()[6]
