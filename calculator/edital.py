@@ -694,7 +694,9 @@ def render_text(res: dict) -> str:
         body.append([c["cargo"], vac, format_int(c["reserved"]),
                      "—" if c["announced"] is None else format_int(c["announced"]), status,
                      _positions_text(c)])
-    widths = [min(40, max(len(r[i]) for r in [headers] + body)) for i in range(len(headers) - 1)]
+    foot_titles = [["Total (soma por cargo)"], ["Concurso como um todo"]]  # never cut to the names' width
+    widths = [min(40, max(len(r[i]) for r in [headers] + body + (foot_titles if i == 0 else [])))
+              for i in range(len(headers) - 1)]
     right = {1, 2, 3}
 
     def fmt(row: list[str]) -> str:

@@ -516,3 +516,9 @@ def test_nominations_beyond_the_vacancies_without_a_reserve_say_why():
     assert r["positions"] == [3, 8, 13, 18]
     assert [a["reading"] for a in r["alternatives"]] == ["vagas"]
     assert r["headline"].endswith("Contando só as vagas oferecidas, 3ª, 8ª e 13ª.")
+
+
+def test_text_table_footer_titles_are_not_cut_by_short_cargo_names():
+    out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;vagas\nA;4\nB;13\n").stdout.decode()
+    assert "Total (soma por cargo)" in out and "Concurso como um todo" in out
+    assert "Tota…" not in out
