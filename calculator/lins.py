@@ -122,7 +122,7 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
             f"\"{reading}\" só dá {format_int(order.positions_total)} posições entre as "
             f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
             f"{ordinals(order.placed['interpreted_positions'])} nomeação, a última não reservada entre as "
-            f"{format_int(vacancies)} (interpretação).", ["lins:art5_par2", "lins:art6_par1"]))
+            f"{format_int(vacancies)} (interpretação; sem base no corpus).", [], no_basis=True))
     steps = [step(
         f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: o decreto não a define): "
         + sentence(READINGS[reading]), [], no_basis=True)]

@@ -41,6 +41,7 @@ from calculator.rules import (
     format_int,
     format_percent,
     fraction_str,
+    ordinals,
     parse_percent,
     parse_vacancies,
     round_half_up,
@@ -140,6 +141,21 @@ BASIS: dict[str, dict[str, tuple[str, ...]]] = {
 CAPPC_NOTE = ("; a CAPPC apenas \"deverá opinar\", em relatório fundamentado (art. 10, parágrafo único): "
               "a decisão cabe à autoridade competente, depois do prazo de no mínimo 48 horas para a "
               "manifestação do candidato (art. 10) — a simulação supõe a decisão conforme o parecer")
+
+
+def _agree(words: str, genders) -> str:
+    """Words ending in "o" ("classificado nomeado") agreed with the candidates' gender column: all F →
+    feminine, unknown gender of one candidate → "o(a)"; several candidates of mixed or unknown gender →
+    the generic masculine plural."""
+    gs = list(genders)
+    plural = len(gs) > 1
+    if gs and all(g == "F" for g in gs):
+        end = "as" if plural else "a"
+    elif plural or (gs and gs[0] == "M"):
+        end = "os" if plural else "o"
+    else:
+        end = "o(a)"
+    return " ".join(w[:-1] + end if w.endswith("o") else w for w in words.split(" "))
 
 
 def _b(norm: str, *keys: str) -> list[str]:
@@ -341,21 +357,31 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     try:
         table = csvinput.read_candidates(candidates_csv_bytes)
         types = seat_types(n_vac, sched["positions"], k_pcd, k_fem)
+        pcd_first = norm == "ubatuba" and scope == "emprego" and k_pcd > 0
+        if pcd_first:
+            # art. 7º, caput: in empregos públicos the PcD seats "obrigatoriamente, deverão ser preenchidas
+            # primeiramente" (nominations 1..K); the seats after them keep the order the simulation uses
+            # for cargos efetivos (the law is silent there: interpretation, warned)
+            types = [PCD] * k_pcd + [t for t in types if t != PCD]
+            sched = {**sched, "positions": [n for n, t in enumerate(types, start=1) if t == RESERVA]}
         sim = _Simulation(norm, n_vac, types, table, sched, precedence, replacement, bool(gender_equity),
-                          k_pcd, k_fem, fill)
+                          k_pcd, k_fem, fill, pcd_first)
         result = sim.run()
     finally:
         if gc_was_enabled:
             gc.enable()
-    if norm == "lins" and k_pcd and r_seats:
+    if norm == "lins" and k_pcd and r_seats and not any(
+            w["code"] == "lins_precedencia_conflito" for w in result["warnings"]):
         # with seats for both lists, the decree's PcD conflict can change who is nominated
         result["warnings"].append(mod.pcd_two_lists_warning())
-    if norm == "ubatuba" and scope == "emprego" and k_pcd:
+    if pcd_first:
         result["warnings"].append(warning(
-            "simulacao_emprego_pcd_primeiro_nao_simulado", "aviso",
-            "Em empregos públicos, o art. 7º manda preencher primeiro as vagas das pessoas com deficiência; "
-            "a lei não diz como fica a alternância depois disso, e esta simulação não aplica essa ordem "
-            "(as vagas de PcD seguem a distribuição proporcional).",
+            "simulacao_emprego_pcd_primeiro", "interpretacao",
+            "Em empregos públicos, o art. 7º, caput, manda preencher primeiro as vagas das pessoas com "
+            "deficiência (\"obrigatoriamente, deverão ser preenchidas primeiramente\"): "
+            + (f"elas são as nomeações 1ª a {k_pcd}ª" if k_pcd > 1 else "ela é a 1ª nomeação")
+            + ". A lei não diz como seguem as demais: a simulação mantém, depois delas, a ordem entre vagas "
+            "reservadas e de ampla concorrência usada para os cargos efetivos (interpretação).",
             ["ubatuba:art7_cpt"]))
     return result
 
@@ -383,8 +409,9 @@ def _add_unfilled(ranges: list[dict], seat: int, typ: str, norm: str) -> None:
 
 class _Simulation:
     def __init__(self, norm, vacancies, types, table, sched, precedence, replacement, gender_equity,
-                 k_pcd, k_fem, fill="concorrencia"):
+                 k_pcd, k_fem, fill="concorrencia", pcd_first=False):
         self.norm = norm
+        self.pcd_first = pcd_first
         self.fill = fill
         self.vacancies = vacancies
         self.types = types
@@ -468,16 +495,20 @@ class _Simulation:
         norm = self.norm
         for c in self.cands:
             if c.situacao == "eliminado":
+                # Lins: elimination after the heteroidentificação is the authority's decision on the
+                # CAPPC's opinion (art. 10), the same caveat as for fraude and nao_confirmada
                 self.excluded.append(self._excl(
                     c, "eliminado", "eliminado do concurso (ex.: declaração falsa); não entra em nenhuma "
-                    "lista", _b(norm, "eliminated")))
+                    "lista" + (CAPPC_NOTE if norm == "lins" else ""),
+                    _b(norm, "eliminated", "cappc") if norm == "lins" else _b(norm, "eliminated")))
             elif norm == "lins" and c.cotista and c.hetero == "fraude":
                 self.excluded.append(self._excl(
                     c, "fraude", "heteroidentificação: fraude ou má-fé — eliminado do concurso" + CAPPC_NOTE,
                     _b(norm, "fraud", "cappc")))
             elif norm == "lins" and c.cotista and c.hetero == "ausente":
                 self.excluded.append(self._excl(
-                    c, "ausente", "não compareceu à comissão de heteroidentificação — excluído do concurso",
+                    c, "ausente",
+                    "não compareceu à convocação da CAPPC (art. 9º, § 2º) — excluído do concurso",
                     _b(norm, "absent")))
             elif norm == "lins" and c.cotista and c.hetero == "nao_confirmada":
                 self.moved.append({
@@ -541,11 +572,13 @@ class _Simulation:
             if special:
                 basis += _b(norm, "concurrent", "ampla_excludes")
                 names = " e ".join(LIST_NAMES[s] for s in special)
-                reason += (f"; também está na lista de {names}, mas é nomeado pela ampla concorrência e "
+                reason += (f"; também está na lista de {names}, mas é {_agree('nomeado', [c.genero])} pela "
+                           "ampla concorrência e "
                            "não ocupa vaga reservada (sai da lista específica, que chama o seguinte)")
                 self.moved.append({"candidate": c.inscricao, "from": special[0], "to": AMPLA,
-                                   "reason": "classificado dentro das vagas de ampla concorrência: nomeado "
-                                             "pela lista geral e excluído "
+                                   "reason": f"{_agree('classificado', [c.genero])} dentro das vagas de "
+                                             f"ampla concorrência: {_agree('nomeado', [c.genero])} "
+                                             f"pela lista geral e {_agree('excluído', [c.genero])} "
                                              + ("da lista específica" if len(special) == 1
                                                 else "das listas específicas"),
                                    "basis": _b(norm, "concurrent", "ampla_excludes")})
@@ -574,8 +607,8 @@ class _Simulation:
                 continue
             pos = self.list_pos[RESERVA][c.inscricao]
             reason = (f"{pos}º da lista específica ({c.rank}º na classificação geral): a quinta vaga vai ao "
-                      "primeiro da lista específica, na ordem dela (leitura literal do art. 3º, § 1º, "
-                      "escolhida como opção)")
+                      "primeiro ainda não nomeado da lista específica, na ordem dela (leitura literal do "
+                      "art. 3º, § 1º, escolhida como opção)")
             winners.append((c, reason, _b(norm, "reserve", "lists")))
             self.nominated.add(c.inscricao)
 
@@ -583,10 +616,12 @@ class _Simulation:
         """c (desistente/inapto) would have filled a seat of ``lst``: record who replaces them."""
         norm = self.norm
         self.skipped.add(c.inscricao)
-        what = "desistiu da nomeação" if c.situacao == "desistente" else "foi considerado inapto"
+        what = ("desistiu da nomeação" if c.situacao == "desistente"
+                else "foi " + _agree("considerado inapto", [c.genero]))
         if lst == AMPLA:
-            basis = _b(norm, "ranking")
-            how = "a vaga passa ao candidato seguinte da classificação geral"
+            # no provision of the corpus governs replacing a desisting candidate outside the reserve
+            basis = []
+            how = "a vaga passa ao candidato seguinte da classificação geral (sem base no corpus)"
         elif lst == RESERVA:
             basis = _b(norm, "replace_reserve")
             if self.replacement == "geral":
@@ -706,6 +741,8 @@ class _Simulation:
         elif lst == PCD:
             basis = _b(norm, "pcd")
             reason = f"{pos}º da lista de pessoas com deficiência ({c.rank}º na classificação geral)"
+            if self.pcd_first:
+                reason += "; em empregos públicos, as vagas de PcD são preenchidas primeiro (art. 7º, caput)"
             if not basis:
                 reason += " — vaga de PcD fixada pelo edital e por outras leis (sem base no corpus)"
         else:
@@ -715,7 +752,8 @@ class _Simulation:
             basis += _b(norm, "precedence_alt" if (norm == "lins" and self.precedence == "art4_par1u")
                         else "precedence")
             others = ", ".join(LIST_NAMES[o] for o in lists if o != lst)
-            reason += (f"; também classificado para {others}, de cuja lista é excluído (precedência entre "
+            reason += (f"; também {_agree('classificado', [c.genero])} para {others}, de cuja lista é "
+                       f"{_agree('excluído', [c.genero])} (precedência entre "
                        "listas)")
         return reason, basis
 
@@ -723,9 +761,11 @@ class _Simulation:
         self.conflicts.append({"candidate": c.inscricao, "lists": lists, "chosen": chosen})
         others = [o for o in lists if o != chosen]
         self.moved.append({"candidate": c.inscricao, "from": others[0], "to": chosen,
-                           "reason": f"classificado ao mesmo tempo nas listas de {LIST_NAMES[chosen]} e de "
-                                     f"{', '.join(LIST_NAMES[o] for o in others)}: nomeado pela lista de "
-                                     f"{LIST_NAMES[chosen]} e excluído "
+                           "reason": f"{_agree('classificado', [c.genero])} ao mesmo tempo nas listas de "
+                                     f"{LIST_NAMES[chosen]} e de "
+                                     f"{', '.join(LIST_NAMES[o] for o in others)}: "
+                                     f"{_agree('nomeado', [c.genero])} pela lista de "
+                                     f"{LIST_NAMES[chosen]} e {_agree('excluído', [c.genero])} "
                                      + ("da outra" if len(others) == 1 else "das outras"),
                            "basis": _b(self.norm, "precedence_alt" if self.precedence == "art4_par1u"
                                        else "precedence")})
@@ -762,7 +802,7 @@ class _Simulation:
                 why = "não há candidatas aprovadas em número suficiente para as vagas femininas"
             else:
                 basis = _b(norm, "pcd")
-                why = "não há pessoas com deficiência aprovadas em número suficiente"
+                why = self._pcd_shortage()
                 self.warnings.append(warning(
                     "simulacao_reversao_pcd", "premissa",
                     ("Vaga para pessoas com deficiência sem candidato: a simulação a reverteu para a "
@@ -770,9 +810,36 @@ class _Simulation:
                      "Vagas para pessoas com deficiência sem candidatos: a simulação as reverteu para a ")
                     + "ampla concorrência, como é usual nos editais; a regra não está nesta norma.",
                     _b(norm, "pcd")))
+            if norm == "lins" and lst != RESERVA:
+                # the PcD and female seats come from other laws; the decree's reversion (art. 5º, § 2º)
+                # speaks of the reserved seats only: applying it here is an analogy
+                basis = []
+                why += ("; vaga prevista em outra lei, sem base no corpus (reversão por analogia ao art. 5º, "
+                        "§ 2º — interpretação)")
             self.extra_basis.extend(b for b in basis if b not in self.extra_basis)
             self.revert_info[lst] = (missing, why, basis)
         return extra
+
+    def _pcd_shortage(self) -> str:
+        """Why PcD seats are left: no approved PcD candidate, or those approved went through other lists."""
+        members = self.published[PCD]
+        if not members:
+            return "não há pessoas com deficiência aprovadas"
+        via = {c.inscricao: lst for lst in (AMPLA, RESERVA, FEM) for c, _r, _b2 in self.winners[lst]}
+        names = {AMPLA: "pela ampla concorrência", RESERVA: "pela reserva racial", FEM: "pela vaga feminina"}
+        rule = {"lins": {RESERVA: " (art. 6º, § 2º)", FEM: " (art. 6º, § 3º)"}}.get(self.norm, {})
+        parts = []
+        for insc in members[:5]:
+            lst = via.get(insc)
+            parts.append(f"{insc}, nomeada {names[lst]}{rule.get(lst, '')}" if lst
+                         else f"{insc}, desistente ou inapta")
+        more = "…" if len(members) > 5 else ""
+        if len(members) == 1:
+            lst = via.get(members[0])
+            return ("a única pessoa com deficiência aprovada (" + members[0] + ") "
+                    + (f"foi nomeada {names[lst]}{rule.get(lst, '')}" if lst else "desistiu ou é inapta"))
+        return ("as pessoas com deficiência aprovadas não ficaram para esta vaga ("
+                + "; ".join(parts) + more + ")")
 
     def _fill_ampla_extra(self, start: int, extra: int):
         norm = self.norm
@@ -958,8 +1025,11 @@ class _Simulation:
             w.append(warning(
                 "simulacao_vagas_pcd", "premissa",
                 f"Vagas para pessoas com deficiência ({format_int(self.k_pcd)}): vêm do edital e de outras "
-                "leis (fora do corpus); foram distribuídas na ordem de chamada por proporcionalidade "
-                "cumulativa, que é uma escolha desta simulação.",
+                "leis (fora do corpus); "
+                + ("foram chamadas primeiro, como manda o art. 7º, caput, para empregos públicos."
+                   if self.pcd_first else
+                   "foram distribuídas na ordem de chamada por proporcionalidade cumulativa, que é uma "
+                   "escolha desta simulação."),
                 _b(norm, "pcd")))
         if self.k_fem:
             w.append(warning(
@@ -970,9 +1040,7 @@ class _Simulation:
                 _b(norm, "female")))
         cotistas = {c.inscricao for c in self.cands if c.cotista}
         if norm in ("quissama", "lins"):
-            by_analogy = [e for e in self.excluded if e["candidate"] in cotistas
-                          and (e["situation"] == "inapto" and e.get("would_fill") == RESERVA
-                               or e["situation"] in ("eliminado", "fraude", "ausente"))]
+            by_analogy = self._refilled_by_analogy(cotistas)
             if by_analogy:
                 rule = {"quissama": ("art. 3º, § 2º", "Na ocorrência de desistência de vaga por candidato "
                                      "cotista aprovado"),
@@ -1011,12 +1079,14 @@ class _Simulation:
                 _b(norm, "replace_reserve", "replace_list")))
         conflicts = self.conflicts
         if conflicts:
+            gender_of = {c.inscricao: c.genero for c in self.cands}
+            genders = [gender_of[x["candidate"]] for x in conflicts]
             names = ", ".join(x["candidate"] for x in conflicts[:5]) + ("…" if len(conflicts) > 5 else "")
             if norm == "lins" and any(PCD in x["lists"] and RESERVA in x["lists"] for x in conflicts):
                 alt = "art4_par1u" if self.precedence == "art6_par2" else "art6_par2"
                 w.append(warning(
                     "lins_precedencia_conflito", "conflito",
-                    ("Candidato classificado" if len(conflicts) == 1 else "Candidatos classificados")
+                    _agree("Candidato classificado", genders).capitalize()
                     + " ao mesmo tempo nas listas de pessoas com deficiência e "
                     f"de pessoas negras ({names}). O art. 6º, § 2º, manda nomear pela lista de negros; o "
                     "art. 4º, parágrafo único, manda nomear pela lista em que estiver melhor "
@@ -1025,16 +1095,27 @@ class _Simulation:
                     + "; a outra regra está disponível como opção (\"" + alt.replace("_", "-") + "\").",
                     ["lins:art6_par2", "lins:art4_par1u"]))
             if norm == "lins" and any(FEM in x["lists"] and RESERVA in x["lists"] for x in conflicts):
+                both = [x["candidate"] for x in conflicts if FEM in x["lists"] and RESERVA in x["lists"]]
+                # the decree has no rule for this pair, and each reading hands a different seat to the next
+                # candidate: a conflict between two analogies, shown with the other reading
                 w.append(warning(
-                    "lins_feminina_reserva_lacuna", "interpretacao",
-                    "Candidata classificada ao mesmo tempo nas vagas femininas e na reserva racial: o "
-                    "decreto só regula PcD × negros (art. 6º, § 2º) e PcD × feminina (art. 6º, § 3º); a "
-                    "simulação nomeou pela reserva racial, liberando a vaga feminina para a seguinte.",
+                    "lins_feminina_reserva_lacuna", "conflito",
+                    ("Candidata classificada" if len(both) == 1 else "Candidatas classificadas")
+                    + " ao mesmo tempo nas vagas femininas e na reserva racial ("
+                    + ", ".join(both[:5]) + ("…" if len(both) > 5 else "") + "): o "
+                    "decreto só regula PcD × negros (art. 6º, § 2º) e PcD × feminina (art. 6º, § 3º). A "
+                    "simulação "
+                    + ("a nomeou" if len(both) == 1 else "as nomeou")
+                    + " pela reserva racial, liberando a vaga feminina para a seguinte da lista feminina "
+                    "(interpretação). Outra leitura: "
+                    + ("nomeá-la" if len(both) == 1 else "nomeá-las")
+                    + " pela vaga feminina (art. 6º, § 3º, por analogia), liberando a vaga racial para o "
+                    "seguinte da lista de pessoas negras.",
                     ["lins:art6_par2", "lins:art6_par3"]))
             if norm == "quissama":
                 w.append(warning(
                     "quissama_precedencia_lacuna", "interpretacao",
-                    ("Candidato classificado" if len(conflicts) == 1 else "Candidatos classificados")
+                    _agree("Candidato classificado", genders).capitalize()
                     + " ao mesmo tempo na reserva racial e nas vagas de pessoas "
                     f"com deficiência ({names}); a lei não diz por qual lista nomear. A simulação nomeou "
                     "pela reserva racial (a reserva da própria lei), liberando a vaga de PcD para o "
@@ -1045,8 +1126,8 @@ class _Simulation:
                           "concorrência é nomeado por elas, e a quinta vaga vai ao cotista seguinte fora "
                           "delas "
                           "(art. 1º, § 2º)")
-            literal = ("literal do art. 3º, § 1º — a quinta vaga vai ao primeiro da lista específica, na "
-                       "ordem "
+            literal = ("literal do art. 3º, § 1º — a quinta vaga vai ao primeiro ainda não nomeado da lista "
+                       "específica, na ordem "
                        "dela, mesmo que esteja dentro das vagas de ampla concorrência")
             used, other, opt = ((concurrent, literal, "lista") if self.fill == "concorrencia"
                                 else (literal, concurrent, "concorrencia"))
@@ -1091,6 +1172,29 @@ class _Simulation:
                     "análise é etapa obrigatória, art. 7º).",
                     _b(norm, "hetero")))
 
+    def _refilled_by_analogy(self, cotistas: set[str]) -> list[dict]:
+        """Excluded optants (inapto, eliminado, fraude, ausente) whose reserved seat was actually filled
+        from the specific list.  Counterfactual: put them back among the reserve's winners; those that
+        land within the reserved seats would have held one, and as many of them as the winners they
+        displace had their seat refilled from the list (the rest of such seats reverted)."""
+        gone = [e for e in self.excluded if e["candidate"] in cotistas
+                and (e["situation"] == "inapto" and e.get("would_fill") == RESERVA
+                     or e["situation"] in ("eliminado", "fraude", "ausente"))]
+        if not gone:
+            return []
+        winners = self.winners[RESERVA]
+        phase2 = [c for c, _r, _b2 in self.winners[AMPLA] if c.inscricao not in self.extras]
+        # under concurrent competition an optant ranked within the ampla seats would have been nominated
+        # through them, not through the reserve (an inapto who would fill a reserved seat is outside them)
+        last_ampla = phase2[-1].rank if phase2 and self.fill == "concorrencia" else None
+        pool = [(e["rank"], 0, e) for e in gone
+                if e.get("would_fill") == RESERVA or last_ampla is None or e["rank"] > last_ampla]
+        pool += [(c.rank, 1, c.inscricao) for c, _r, _b2 in winners]
+        top = sorted(pool, key=lambda x: (x[0], x[1]))[:self.final_quota[RESERVA]]
+        would_hold = [x[2] for x in top if x[1] == 0]
+        displaced = len(winners) - sum(1 for x in top if x[1] == 1)
+        return would_hold[:displaced]
+
     def _hetero_of(self, insc: str) -> str:
         if not hasattr(self, "_hetero_map"):
             self._hetero_map = {c.inscricao: c.hetero for c in self.cands}
@@ -1107,6 +1211,23 @@ class _Simulation:
             f"{count_phrase(q[FEM], 'feminina', 'femininas')} e {format_int(q[AMPLA])} "
             "de ampla concorrência.",
             _b(norm, "call_order")))
+        if self.pcd_first:
+            racial = [n for n, t in enumerate(self.types, start=1) if t == RESERVA]
+            k = q[PCD]
+            first = ("na 1ª nomeação" if k == 1 else
+                     f"nas nomeações {ordinals(list(range(1, k + 1)))}" if k <= 3 else
+                     f"nas nomeações 1ª a {format_int(k)}ª")
+            after = ""
+            if racial:
+                listed = ordinals(racial[:20]) + ("…" if len(racial) > 20 else "")
+                after = ("; depois delas, por interpretação, a vaga reservada fica na " + listed + " nomeação"
+                         if len(racial) == 1 else
+                         "; depois delas, por interpretação, as vagas reservadas ficam nas nomeações "
+                         + listed)
+            s.append(step(
+                "Empregos públicos: as vagas de pessoas com deficiência são preenchidas primeiro (art. 7º, "
+                f"caput), {first}{after}.",
+                ["ubatuba:art7_cpt"]))
         t = self.table
         if t.ranked_by == "nota":
             ranking = (f"Classificação geral: pela coluna nota, da maior para a menor; "

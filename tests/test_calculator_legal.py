@@ -216,7 +216,12 @@ def test_lins_pcd_conflict_shown_in_simulation_with_pcd_seats():
     rows = "\n".join([HEADER] + [f"R{r};N{r};{r};{'sim' if r > 8 else 'não'};{'sim' if r == 9 else 'não'};M;;"
                                  for r in range(1, 15)]) + "\n"
     res = simulate("lins", 10, rows.encode(), percent="20", pcd_seats="1")
-    assert "lins_pcd_duas_listas" in codes(res)
+    # R9 is on both lists: the conflict is shown once, naming R9 (the generic copy is dropped)
+    assert "lins_precedencia_conflito" in codes(res) and "lins_pcd_duas_listas" not in codes(res)
+    no_one_on_both = rows.replace("R9;N9;9;sim;sim", "R9;N9;9;sim;não").replace("R10;N10;10;sim;não",
+                                                                                 "R10;N10;10;não;sim")
+    assert "lins_pcd_duas_listas" in codes(simulate("lins", 10, no_one_on_both.encode(), percent="20",
+                                                    pcd_seats="1"))
     plain = simulate("lins", 10, rows.encode(), percent="20")
     assert "lins_pcd_duas_listas" not in codes(plain)
 
