@@ -799,10 +799,10 @@ class _Simulation:
                         ["quissama:art1_par6"]))
             elif lst == FEM:
                 basis = _b(norm, "revert_reserve", "female")
-                why = "não há candidatas aprovadas em número suficiente para as vagas femininas"
+                why = self._shortage(FEM)
             else:
                 basis = _b(norm, "pcd")
-                why = self._pcd_shortage()
+                why = self._shortage(PCD)
                 self.warnings.append(warning(
                     "simulacao_reversao_pcd", "premissa",
                     ("Vaga para pessoas com deficiência sem candidato: a simulação a reverteu para a "
@@ -820,26 +820,29 @@ class _Simulation:
             self.revert_info[lst] = (missing, why, basis)
         return extra
 
-    def _pcd_shortage(self) -> str:
-        """Why PcD seats are left: no approved PcD candidate, or those approved went through other lists."""
-        members = self.published[PCD]
+    def _shortage(self, lst: str) -> str:
+        """Why PcD or female seats are left: no approved member of the list, or those approved went
+        through other lists (or desisted)."""
+        members = self.published[lst]
+        who, one = {PCD: ("pessoas com deficiência aprovadas", "pessoa com deficiência aprovada"),
+                    FEM: ("candidatas aprovadas", "candidata aprovada")}[lst]
         if not members:
-            return "não há pessoas com deficiência aprovadas"
-        via = {c.inscricao: lst for lst in (AMPLA, RESERVA, FEM) for c, _r, _b2 in self.winners[lst]}
-        names = {AMPLA: "pela ampla concorrência", RESERVA: "pela reserva racial", FEM: "pela vaga feminina"}
-        rule = {"lins": {RESERVA: " (art. 6º, § 2º)", FEM: " (art. 6º, § 3º)"}}.get(self.norm, {})
-        parts = []
-        for insc in members[:5]:
-            lst = via.get(insc)
-            parts.append(f"{insc}, nomeada {names[lst]}{rule.get(lst, '')}" if lst
-                         else f"{insc}, desistente ou inapta")
-        more = "…" if len(members) > 5 else ""
+            return f"não há {who}" + (" para as vagas femininas" if lst == FEM else "")
+        via = {c.inscricao: other for other in (AMPLA, RESERVA, PCD, FEM) if other != lst
+               for c, _r, _b2 in self.winners[other]}
+        names = {AMPLA: "pela ampla concorrência", RESERVA: "pela reserva racial", PCD: "pela vaga de PcD",
+                 FEM: "pela vaga feminina"}
+        rule = {"lins": {RESERVA: " (art. 6º, § 2º)" if lst == PCD else "",
+                         FEM: " (art. 6º, § 3º)" if lst == PCD else ""}}.get(self.norm, {})
+
+        def path(insc: str) -> str:
+            other = via.get(insc)
+            return f"foi nomeada {names[other]}{rule.get(other, '')}" if other else "desistiu ou é inapta"
+
         if len(members) == 1:
-            lst = via.get(members[0])
-            return ("a única pessoa com deficiência aprovada (" + members[0] + ") "
-                    + (f"foi nomeada {names[lst]}{rule.get(lst, '')}" if lst else "desistiu ou é inapta"))
-        return ("as pessoas com deficiência aprovadas não ficaram para esta vaga ("
-                + "; ".join(parts) + more + ")")
+            return f"a única {one} ({members[0]}) {path(members[0])}"
+        parts = "; ".join(f"{insc} {path(insc)}" for insc in members[:5])
+        return f"as {who} não ficaram para esta vaga ({parts}" + ("…" if len(members) > 5 else "") + ")"
 
     def _fill_ampla_extra(self, start: int, extra: int):
         norm = self.norm

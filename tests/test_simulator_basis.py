@@ -74,6 +74,9 @@ def test_lins_reverted_pcd_and_female_seats_have_no_basis_and_say_why():
     assert "a única pessoa com deficiência aprovada (R5) foi nomeada pela reserva racial (art. 6º, § 2º)" \
         in rev["pcd"]["reason"]
     assert "não há pessoas com deficiência aprovadas" not in rev["pcd"]["reason"]
+    # the female seat: the only woman approved went through the racial list, and the reason says so
+    assert rev["feminina"]["reason"].startswith("a única candidata aprovada (R5) foi nomeada pela reserva "
+                                                "racial;")
     for r in rev.values():
         assert "sem base no corpus" in r["reason"] and "analogia ao art. 5º, § 2º" in r["reason"]
     # no PcD candidate at all: said so
