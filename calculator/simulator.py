@@ -503,12 +503,14 @@ class _Simulation:
                     _b(norm, "eliminated", "cappc") if norm == "lins" else _b(norm, "eliminated")))
             elif norm == "lins" and c.cotista and c.hetero == "fraude":
                 self.excluded.append(self._excl(
-                    c, "fraude", "heteroidentificação: fraude ou má-fé — eliminado do concurso" + CAPPC_NOTE,
+                    c, "fraude", "heteroidentificação: fraude ou má-fé — " + _agree("eliminado", [c.genero])
+                    + " do concurso" + CAPPC_NOTE,
                     _b(norm, "fraud", "cappc")))
             elif norm == "lins" and c.cotista and c.hetero == "ausente":
                 self.excluded.append(self._excl(
                     c, "ausente",
-                    "não compareceu à convocação da CAPPC (art. 9º, § 2º) — excluído do concurso",
+                    "não compareceu à convocação da CAPPC (art. 9º, § 2º) — "
+                    + _agree("excluído", [c.genero]) + " do concurso",
                     _b(norm, "absent")))
             elif norm == "lins" and c.cotista and c.hetero == "nao_confirmada":
                 self.moved.append({

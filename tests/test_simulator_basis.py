@@ -105,6 +105,8 @@ def test_lins_eliminated_carries_the_cappc_caveat():
 def test_lins_absent_names_the_cappc_summons():
     res = simulate("lins", 5, csv(*plain(4), (5, "c:ausente"), (6, "c")), percent="20")
     assert excluded(res, "R5")["reason"].startswith("não compareceu à convocação da CAPPC (art. 9º, § 2º)")
+    woman = simulate("lins", 5, csv(*plain(4), (5, "cf:ausente"), (6, "c")), percent="20")
+    assert "— excluída do concurso" in excluded(woman, "R5")["reason"]
 
 
 # --- Ubatuba empregos públicos: art. 7º, caput ------------------------------------------------------
