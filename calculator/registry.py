@@ -225,7 +225,8 @@ def _refs(slug: str, ids: object, where: str, path: Path) -> tuple[str, ...]:
 
 
 #: Simulator options a norm may declare as its own (calculator/simulator.py refuses them for the others).
-SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia")
+SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia",
+                      "precedencia_feminina")
 
 
 def _simulation_options(data: dict, path: Path) -> dict[str, dict[str, str]]:

@@ -58,6 +58,9 @@ LIST_NAMES = {
     FEM: "vagas femininas (Guarda Civil Municipal)",
 }
 PRECEDENCE_OPTIONS = ("art6_par2", "art4_par1u")
+#: Lins, a candidate on the female list (LC nº 1.745/2023) and the racial list: the decree has no rule
+#: (art. 6º, §§ 2º–3º cover PcD only).  "reserva" (default) or "feminina" (art. 6º, § 3º by analogy).
+FEMALE_PRECEDENCE_OPTIONS = ("reserva", "feminina")
 #: Quissamã art. 3º, § 1º — who takes the fifth seat: "concorrencia" (default: the optant within the
 #: ampla seats is nominated through them, art. 1º, § 2º; the fifth seat goes to the next optant outside
 #: them) or "lista" (literal: the first of the lista específica, in its own order).
@@ -289,7 +292,7 @@ def _parse_count(value, field: str, label: str) -> int:
 
 def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None,
              pcd_seats=0, female_seats=0, precedence=None, replacement=None, gender_equity=False,
-             scope=None, fill=None) -> dict:
+             scope=None, fill=None, female_precedence=None) -> dict:
     """Simulate the nominations.  Options (all optional):
 
     percent        the edital's percentage (required for Lins; Ubatuba ≥ 20; Quissamã fixed)
@@ -301,6 +304,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     gender_equity  Ubatuba art. 1, parágrafo único, II: split the reserved seats between genders
     scope          the norm module's "vinculo" (efetivo, emprego, ...)
     fill           Quissamã art. 3º, § 1º: "concorrencia" (default) or "lista" (see FILL_OPTIONS)
+    female_precedence  Lins: "reserva" (default) or "feminina" (see FEMALE_PRECEDENCE_OPTIONS)
     """
 
     mod = get_norm(norm)
@@ -329,6 +333,13 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
                          "substituicao")
     if replacement != "lista":
         _own_option(mod, "substituicao")
+    if female_precedence is None or female_precedence == "":
+        female_precedence = "reserva"
+    if female_precedence not in FEMALE_PRECEDENCE_OPTIONS:
+        raise InputError(f"precedência feminina desconhecida: {quoted(female_precedence)} (use reserva ou "
+                         "feminina)", "precedencia_feminina")
+    if female_precedence != "reserva":
+        _own_option(mod, "precedencia_feminina")
     if fill is None or fill == "":
         fill = "concorrencia"
     if fill not in FILL_OPTIONS:
@@ -365,7 +376,7 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
             types = [PCD] * k_pcd + [t for t in types if t != PCD]
             sched = {**sched, "positions": [n for n, t in enumerate(types, start=1) if t == RESERVA]}
         sim = _Simulation(norm, n_vac, types, table, sched, precedence, replacement, bool(gender_equity),
-                          k_pcd, k_fem, fill, pcd_first)
+                          k_pcd, k_fem, fill, pcd_first, female_precedence)
         result = sim.run()
     finally:
         if gc_was_enabled:
@@ -409,8 +420,9 @@ def _add_unfilled(ranges: list[dict], seat: int, typ: str, norm: str) -> None:
 
 class _Simulation:
     def __init__(self, norm, vacancies, types, table, sched, precedence, replacement, gender_equity,
-                 k_pcd, k_fem, fill="concorrencia", pcd_first=False):
+                 k_pcd, k_fem, fill="concorrencia", pcd_first=False, female_precedence="reserva"):
         self.norm = norm
+        self.female_precedence = female_precedence
         self.pcd_first = pcd_first
         self.fill = fill
         self.vacancies = vacancies
@@ -647,6 +659,8 @@ class _Simulation:
             order = (PCD, RESERVA)  # art. 7, § 1º, II then III
         elif self.norm == "lins":
             order = (RESERVA, FEM, PCD)  # art. 6, § 2º and § 3º (racial × female: not regulated)
+            if self.female_precedence == "feminina":
+                order = (FEM, RESERVA, PCD)  # the other reading of the gap (art. 6º, § 3º by analogy)
             if self.precedence == "art4_par1u" and RESERVA in options and PCD in options:
                 # art. 4, parágrafo único: the list where better classified (tie: art. 6, § 2º)
                 if self.list_pos[PCD][c.inscricao] < self.list_pos[RESERVA][c.inscricao]:
@@ -942,7 +956,7 @@ class _Simulation:
             "reserved_positions_total": len(self.sched["positions"]),
             "reserved_positions_truncated": len(self.sched["positions"]) > RESERVED_POSITIONS_LIMIT,
             "options": {"precedence": self.precedence, "replacement": self.replacement, "fill": self.fill,
-                        "gender_equity": self.gender_equity},
+                        "gender_equity": self.gender_equity, "female_precedence": self.female_precedence},
             "input": {"candidates": len(self.cands), "delimiter": self.table.delimiter,
                       "encoding": self.table.encoding, "ranked_by": self.table.ranked_by,
                       "score_format": self.table.score_format,
@@ -1101,6 +1115,10 @@ class _Simulation:
                     ["lins:art6_par2", "lins:art4_par1u"]))
             if norm == "lins" and any(FEM in x["lists"] and RESERVA in x["lists"] for x in conflicts):
                 both = [x["candidate"] for x in conflicts if FEM in x["lists"] and RESERVA in x["lists"]]
+                racial_first = (" pela reserva racial, liberando a vaga feminina para a seguinte da lista "
+                                "feminina")
+                female_first = (" pela vaga feminina (art. 6º, § 3º, por analogia), liberando a vaga racial "
+                                "para o seguinte da lista de pessoas negras")
                 # the decree has no rule for this pair, and each reading hands a different seat to the next
                 # candidate: a conflict between two analogies, shown with the other reading
                 w.append(warning(
@@ -1111,11 +1129,11 @@ class _Simulation:
                     "decreto só regula PcD × negros (art. 6º, § 2º) e PcD × feminina (art. 6º, § 3º). A "
                     "simulação "
                     + ("a nomeou" if len(both) == 1 else "as nomeou")
-                    + " pela reserva racial, liberando a vaga feminina para a seguinte da lista feminina "
-                    "(interpretação). Outra leitura: "
+                    + (racial_first if self.female_precedence == "reserva" else female_first)
+                    + " (interpretação). Outra leitura, disponível como opção (precedência feminina \""
+                    + ("feminina" if self.female_precedence == "reserva" else "reserva") + "\"): "
                     + ("nomeá-la" if len(both) == 1 else "nomeá-las")
-                    + " pela vaga feminina (art. 6º, § 3º, por analogia), liberando a vaga racial para o "
-                    "seguinte da lista de pessoas negras.",
+                    + (female_first if self.female_precedence == "reserva" else racial_first) + ".",
                     ["lins:art6_par2", "lins:art6_par3"]))
             if norm == "quissama":
                 w.append(warning(
@@ -1301,7 +1319,8 @@ class _Simulation:
 
 # --- API and CLI glue (registered in calculator/api.py and calculator/__main__.py) ---------------
 API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
-              "precedencia", "substituicao", "equidade_genero", "preenchimento", "csv", "csv_base64")
+              "precedencia", "precedencia_feminina", "substituicao", "equidade_genero", "preenchimento",
+              "csv", "csv_base64")
 
 
 def _flag(value, field: str) -> bool:
@@ -1344,7 +1363,7 @@ def api_simular(req: dict, data: bytes | None = None) -> dict:
                     female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
                     replacement=req.get("substituicao"),
                     gender_equity=_flag(req.get("equidade_genero"), "equidade_genero"),
-                    fill=req.get("preenchimento"))
+                    fill=req.get("preenchimento"), female_precedence=req.get("precedencia_feminina"))
 
 
 def _request_bytes(text, b64) -> bytes:
@@ -1393,6 +1412,9 @@ def cli_arguments(p) -> None:
                    help="Lins, Guarda Civil Municipal: vagas femininas da LC nº 1.745/2023, art. 16, § 2º")
     p.add_argument("--precedencia", metavar="REGRA",
                    help="Lins, candidato nas listas PcD e de negros: art6-par2 (padrão) ou art4-par1u")
+    p.add_argument("--precedencia-feminina", metavar="REGRA",
+                   help="Lins, candidata nas vagas femininas e na reserva racial (o decreto não regula): "
+                        "reserva (padrão) ou feminina")
     p.add_argument("--substituicao", metavar="LEITURA",
                    help="Ubatuba, art. 4º, § 1º: lista (padrão: próximo optante) ou geral")
     p.add_argument("--preenchimento", metavar="LEITURA",
@@ -1444,6 +1466,7 @@ def cli_run(a) -> dict:
     return api_simular({"norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
                         "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
                         "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
+                        "precedencia_feminina": a.precedencia_feminina,
                         "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
                         "preenchimento": a.preenchimento}, data)
 

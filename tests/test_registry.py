@@ -223,7 +223,7 @@ def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsew
               for opt in registry.SIMULATION_OPTIONS}
     assert all(len(o) == 1 for o in owners.values()), owners
     non_default = {"substituicao": "geral", "equidade_genero": True, "preenchimento": "lista",
-                   "vagas_femininas": "1", "precedencia": "art4_par1u"}
+                   "vagas_femininas": "1", "precedencia": "art4_par1u", "precedencia_feminina": "feminina"}
     csv = "inscricao;nome;classificacao;cotista\nA;A;1;sim\nB;B;2;não\n"
     for opt, (owner,) in owners.items():
         for slug in SLUGS:

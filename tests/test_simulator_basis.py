@@ -140,7 +140,8 @@ def test_lins_female_and_racial_is_a_conflict_with_the_other_reading():
     res = simulate("lins", 4, csv(*rows), percent="20", pcd_seats=1, female_seats=1)
     w = warn(res, "lins_feminina_reserva_lacuna")
     assert w["kind"] == "conflito" and "(R5)" in w["message"]
-    assert "Outra leitura: nomeá-la pela vaga feminina (art. 6º, § 3º, por analogia)" in w["message"]
+    assert "Outra leitura, disponível como opção (precedência feminina \"feminina\"): nomeá-la pela vaga " \
+        "feminina (art. 6º, § 3º, por analogia)" in w["message"]
 
 
 # --- wording ----------------------------------------------------------------------------------------
@@ -169,3 +170,30 @@ def test_quissama_literal_fill_says_first_not_yet_nominated():
     phrase = "primeiro ainda não nomeado da lista específica"
     assert phrase in res["nominations"][4]["reason"]
     assert phrase in warn(res, "quissama_quinta_vaga_leitura")["message"]
+
+
+def test_lins_female_precedence_option_gives_the_other_reading():
+    # the other reading of the gap: R5 through the female seat (art. 6º, § 3º by analogy); the racial
+    # seat goes to the next of the racial list — here there is none, so it reverts (art. 5º, § 2º)
+    rows = [(1, ""), (2, ""), (3, ""), (4, ""), (5, "cpf"), (6, ""), (7, "")]
+    res = simulate("lins", 4, csv(*rows), percent="20", pcd_seats=1, female_seats=1,
+                   female_precedence="feminina")
+    assert by_list(res, "feminina") == ["R5"] and by_list(res, "reserva") == []
+    assert any(r["from"] == "reserva" and r["basis"] == ["lins:art5_par2"] for r in res["reverted_seats"])
+    w = warn(res, "lins_feminina_reserva_lacuna")
+    assert "A simulação a nomeou pela vaga feminina" in w["message"]
+    assert "opção (precedência feminina \"reserva\"): nomeá-la pela reserva racial" in w["message"]
+    assert res["options"]["female_precedence"] == "feminina"
+
+
+def test_female_precedence_is_refused_outside_lins_and_checked():
+    import pytest
+
+    from calculator.errors import InputError
+
+    with pytest.raises(InputError) as exc:
+        simulate("ubatuba", 5, csv(*plain(5)), female_precedence="feminina")
+    assert exc.value.field == "precedencia_feminina"
+    with pytest.raises(InputError) as exc:
+        simulate("lins", 5, csv(*plain(5)), percent="20", female_precedence="outra")
+    assert exc.value.field == "precedencia_feminina" and "reserva ou feminina" in str(exc.value)
