@@ -1213,3 +1213,32 @@ def test_runtime_without_its_gz_twin_comes_as_the_original(ctx, server):
     via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
     assert via and via[0]["pyodide.asm.wasm"] == "original" and via[0]["python_stdlib.zip"] == "gz"
     guard.console_errors = [e for e in guard.console_errors if "404" not in e]
+
+
+def test_lins_female_precedence_select_reaches_python(ctx, server):
+    """The page's "precedência feminina" select sends the option: R5 (woman, optant, PcD) is called through
+    the female seat, as the CLI and api.handle answer for the same input."""
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    csv_text = ("inscricao;nome;classificacao;cotista;pcd;genero\n" + "".join(
+        f"R{r};Nome {r};{r};{'sim' if r == 5 else 'não'};{'sim' if r == 5 else 'não'};"
+        f"{'F' if r == 5 else 'M'}\n" for r in range(1, 8)))
+    page.select_option("#simular-norma", "lins")
+    type_into(page, "#simular-percentual", "20")
+    type_into(page, "#simular-vagas", "4")
+    type_into(page, "#simular-vagas_pcd", "1")
+    type_into(page, "#simular-vagas_femininas", "1")
+    page.select_option("#simular-precedencia_feminina", "feminina")
+    page.fill("#simular-csv", csv_text)
+    page.click("#form-simular button[type=submit]")
+    page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+    expected = handle({"command": "simular", "norma": "lins", "percentual": "20", "vagas": "4",
+                       "vagas_pcd": "1", "vagas_femininas": "1", "precedencia_feminina": "feminina",
+                       "csv": csv_text})
+    assert expected["ok"], expected
+    assert [(n["candidate"], n["list"]) for n in expected["result"]["nominations"]
+            if n["candidate"] == "R5"] == [("R5", "feminina")]
+    rows = page.eval_on_selector_all(
+        "#simular-nomeacoes tbody tr.calc-item-dados",
+        "rs => rs.map(r => [r.cells[0].textContent, r.cells[1].textContent])")
+    assert rows == [[str(n["seat"]), n["candidate"]] for n in expected["result"]["nominations"]]

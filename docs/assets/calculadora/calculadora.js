@@ -43,7 +43,7 @@ const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],
   ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes"],
   simular: ["norma", "vagas", "percentual", "vagas_pcd", "vagas_femininas", "leitura", "precedencia",
-    "substituicao", "preenchimento", "equidade_genero", "csv"],
+    "precedencia_feminina", "substituicao", "preenchimento", "equidade_genero", "csv"],
 };
 // Fields never written to the URL: the classification list holds candidates' names and stays on this
 // computer (a link is sent to the server that hosts the site, kept in its logs and in the history).
