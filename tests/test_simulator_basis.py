@@ -197,3 +197,12 @@ def test_female_precedence_is_refused_outside_lins_and_checked():
     with pytest.raises(InputError) as exc:
         simulate("lins", 5, csv(*plain(5)), percent="20", female_precedence="outra")
     assert exc.value.field == "precedencia_feminina" and "reserva ou feminina" in str(exc.value)
+
+
+def test_generic_pcd_conflict_is_worded_for_anyone():
+    # no one on both lists: the decree's conflict (art. 4º, p. ú. × art. 6º, § 2º) is stated generically
+    rows = [*plain(8), (9, "c"), (10, "c"), (11, "p"), (12, "")]
+    res = simulate("lins", 10, csv(*rows), percent="20", pcd_seats=1)
+    msg = warn(res, "lins_pcd_duas_listas")["message"]
+    assert msg.startswith("Candidato(a) com deficiência aprovado(a)") and "nomeá-lo(a)" in msg
+    assert "nomeá-lo " not in msg
