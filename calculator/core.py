@@ -117,6 +117,10 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
     validity = None
     window = module.validity_window()
     reason = res.get("reason")
+    # What the headline must say beside the bare count (a conflict, the other reading's number): the
+    # count as the norm words it, a note after it, and what validity adds (the other extension model).
+    count = res.get("headline_count")
+    notes = [res["headline_note"]] if res.get("headline_note") else []
     if d is None:
         warnings.append(warning(
             "vigencia_nao_verificada", "premissa",
@@ -134,14 +138,24 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         if v["applies"] is False and applies:
             applies = False
             reason = v["reason"]
+            would = (f"seria {count_phrase(reserved, 'vaga', 'vagas')}" if reserved == 1
+                     else f"seriam {count_phrase(reserved, 'vaga', 'vagas')}")
             steps.append(step(f"Como a norma não se aplica a esse edital, não há reserva (pelo cálculo, "
-                              f"seriam {format_int(reserved)}).", v["steps"][-1]["basis"]))
+                              f"{would}).", v["steps"][-1]["basis"]))
             reserved = 0
+            if v.get("other_model") and v["other_model"]["applies"]:
+                # the model adopted says no; the other one says yes: the headline gives both outcomes
+                other = count_phrase(res["reserved"], "vaga", "vagas") if res["reserved"] else "nenhuma vaga"
+                reason = sentence(reason) + " " + v["other_model"]["text"].format(count=other)
+                notes = []
         elif v["applies"] is None and applies:
             # the corpus cannot tell: `reserved` stays the count the norm would give if it applies
             applies = None
             reason = v["reason"]
-    headline = reserve_headline(reserved, n, applies, reason, window if d is None else None)
+        if applies and v.get("other_model") and v["other_model"]["applies"] is False:
+            count = ((count or f"{reserved_phrase(reserved)} de {format_int(n)}") + ", "
+                     + v["other_model"]["text"])
+    headline = reserve_headline(reserved, n, applies, reason, window if d is None else None, count, notes)
     return {
         **_common(module, n),
         **_percent_fields(res["percent"]),
@@ -162,20 +176,23 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
 
 
 def reserve_headline(reserved: int, vacancies: int, applies: bool | None, reason: str | None,
-                     window: dict | None) -> str:
-    """The one pt-BR sentence that answers `reserva` — the same on the CLI, in the tables and on the page.
+                     window: dict | None, count: str | None = None, notes: list[str] | tuple = ()) -> str:
+    """The one pt-BR answer to `reserva` — the same on the CLI, in the tables and on the page.
 
     ``applies`` True: the count (conditional on the norm's validity window when no edital date was
-    given); False: why not; None: the corpus cannot tell, and the count if the norm applies."""
-    count = f"{reserved_phrase(reserved)} de {format_int(vacancies)}"
+    given); False: why not; None: the corpus cannot tell, and the count if the norm applies.
+    ``count`` replaces the bare "N vagas reservadas de M" when the norm must say more right beside it
+    (a conflict); ``notes`` are sentences after it (the other reading's or the other model's outcome)."""
+    count = count or f"{reserved_phrase(reserved)} de {format_int(vacancies)}"
+    tail = "".join(" " + sentence(capitalise(note)) for note in notes)
     if applies is None:
         return sentence(capitalise(reason or "não é possível determinar com o corpus se a reserva se aplica")
-                        + f"; se se aplicar: {count}")
+                        + f"; se se aplicar: {count}") + tail
     if applies is False:
         return sentence("Nenhuma vaga reservada: " + (reason or "a reserva não se aplica"))
     if window is not None:
-        return sentence(capitalise(count) + f", se o edital foi {window['short']}")
-    return sentence(capitalise(count))
+        return sentence(capitalise(count) + f", se o edital foi {window['short']}") + tail
+    return sentence(capitalise(count)) + tail
 
 
 def capitalise(text: str) -> str:

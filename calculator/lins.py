@@ -60,8 +60,18 @@ def _answer_warnings(exact: Fraction) -> list[dict]:
     and the rounding (only when P/100 · N is not a whole number)."""
     out = [NORM.warning("lins_percentual_informado")]
     if exact.denominator != 1:
-        out.append(NORM.warning("lins_arredondamento_interpretacao"))
+        direction, other = _other_rounding(exact)
+        out.append(NORM.warning("lins_arredondamento_interpretacao", direction=direction,
+                                other=count_phrase(other, "vaga", "vagas")))
     return out
+
+
+def _other_rounding(exact: Fraction) -> tuple[str, int]:
+    """The other direction of rounding and its count: the decree has no rule, so neither is the norm's."""
+    down = exact.__floor__()
+    if exact - down >= Fraction(1, 2):
+        return "para baixo", down
+    return "para cima", down + 1
 
 
 def norm_warnings() -> list[dict]:
@@ -81,9 +91,10 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     exact = p / HUNDRED * vacancies
     reserved = proportional_count(p, vacancies)
     half = exact - exact.__floor__() >= Fraction(1, 2)
+    # The decree fixes no percentage (art. 2º, I, and art. 5º only name Lei nº 7.739/2023): no basis.
     steps = [
-        step(f"Percentual: {format_percent(p)}, informado (fixado pela Lei nº 7.739/2023, fora do corpus).",
-             _ORIGIN),
+        step(f"Percentual: {format_percent(p)}, informado (sem base no corpus: percentual informado; "
+             "o decreto só remete à Lei nº 7.739/2023, art. 2º, I).", [], no_basis=True),
     ]
     if exact.denominator == 1:
         steps.append(step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
@@ -94,7 +105,17 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
             f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)} "
             "(arredondamento por interpretação; sem base no corpus).", [], no_basis=True))
     warnings = _answer_warnings(exact)
-    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+    extra = {}
+    if exact.denominator != 1:
+        # The rounding is an interpretation: the headline says so and gives the other direction's count.
+        direction, other = _other_rounding(exact)
+        extra["headline_count"] = (
+            f"{reserved_phrase(reserved)} de {format_int(vacancies)}, com o percentual informado "
+            f"({format_percent(p)}) e arredondamento por interpretação (o decreto não trata disso; confira a "
+            "Lei nº 7.739/2023)")
+        verb = "seria" if other == 1 else "seriam"
+        extra["headline_note"] = f"arredondando {direction}, {verb} {format_int(other)}"
+    return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["lins:art5_cpt"], steps, warnings),
             "warnings": warnings, "steps": steps}
 
@@ -119,7 +140,7 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
         warnings.append(warning(
             "lins_ordem_menor_que_reserva", "conflito",
             f"A reserva é de {count_phrase(order.reserve['reserved'], 'vaga', 'vagas')}, mas a leitura "
-            f"\"{reading}\" só dá {format_int(order.positions_total)} posições entre as "
+            f"\"{reading}\" só dá {count_phrase(order.positions_total, 'posição', 'posições')} entre as "
             f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
             f"{ordinals(order.placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação; sem base no corpus).", [], no_basis=True))

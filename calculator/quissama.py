@@ -105,12 +105,27 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         pct = step(f"Vagas oferecidas: {format_int(vacancies)} (mais de 5): percentual de 20%.",
                    ["quissama:art1_cpt"])
     half = exact - exact.__floor__() >= Fraction(1, 2)
-    steps = [pct, step(
-        f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-        f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)}.",
-        ["quissama:art1_par1"])]
+    if exact.denominator == 1:
+        steps = [pct, step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
+                           f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).",
+                           ["quissama:art1_cpt"])]
+    else:
+        steps = [pct, step(
+            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
+            f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)}.",
+            ["quissama:art1_par1"])]
     warnings = _conflict_warnings(vacancies)
-    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+    extra = {}
+    if reserved == 0:
+        # 1 to 4 vacancies: 10% rounds to 0 (art. 1º, §§ 1º and 7º); the headline says why, and what 20%
+        # would give, instead of a bare "0 vagas".
+        full = proportional_count(_FULL, vacancies)
+        extra["headline_count"] = f"nenhuma vaga reservada de {format_int(vacancies)}"
+        extra["headline_note"] = (
+            f"com até 5 vagas o percentual é de 10% (art. 1º, § 7º), e 10% de {format_int(vacancies)} = "
+            f"{format_number(exact)} arredonda para 0 (§ 1º). Com 20%, "
+            + (f"seria {count_phrase(full, 'vaga', 'vagas')}" if full else "também seria 0"))
+    return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["quissama:art1_cpt"], steps, warnings),
             "warnings": warnings, "steps": steps}
 

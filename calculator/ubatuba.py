@@ -111,7 +111,9 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
             return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
                     "reason": "a reserva só é disponibilizada com 3 vagas ou mais (art. 2º, § 2º)",
                     "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
-        steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): a reserva se aplica.",
+        # Neutral wording: the validity steps (calculator/core.py) may say the law does not govern the edital.
+        steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): atingem o mínimo de 3 "
+                          "vagas para haver reserva.",
                           ["ubatuba:art2_par2"]))
     reserved = proportional_count(p, vacancies)
     if scope in SET_SCOPES and exact.denominator != 1:
@@ -136,13 +138,33 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"arredondamento do art. 2º, § 3º (meio para cima), escrito para concursos: "
                 f"{reserved_phrase(rounded)}.",
                 ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
+    elif exact.denominator == 1:
+        steps.append(step(
+            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
+            f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).", ["ubatuba:art2_cpt"]))
     else:
         steps.append(step(
             f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
             f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
             f"{reserved_phrase(reserved)}.",
             ["ubatuba:art2_par3"]))
-    return {"reserved": reserved, "applies": True, "percent": p, "exact": exact,
+    extra = {}
+    if scope not in SET_SCOPES and Fraction(reserved, vacancies) < _MIN / HUNDRED:
+        # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
+        # 14,3%). The specific rule is applied, but the headline and a conflict say so, with the count the
+        # minimum would give.
+        up = -((-exact.numerator) // exact.denominator)
+        share = approx_percent(Fraction(reserved, vacancies)).replace("≈ ", "")
+        extra["headline_count"] = (f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({share}: abaixo "
+                                   "do mínimo de 20% do art. 1º; veja o conflito)")
+        warnings.append(warning(
+            "ubatuba_arredondamento_abaixo_do_minimo", "conflito",
+            f"O art. 1º fixa um limite mínimo de 20%, mas o arredondamento do art. 2º, § 3º, leva "
+            f"{format_number(exact)} a {count_phrase(reserved, 'vaga', 'vagas')} "
+            f"({share}). Leitura adotada: o § 3º, regra específica, prevalece. Outra leitura: o mínimo do "
+            f"art. 1º exige arredondar para cima ({count_phrase(up, 'vaga', 'vagas')}).",
+            ["ubatuba:art1_cpt", "ubatuba:art2_par3"]))
+    return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["ubatuba:art1_cpt"], [] if scope in SET_SCOPES else ["ubatuba:art2_cpt"],
                                    steps, warnings),
             "warnings": warnings, "steps": steps}
@@ -190,7 +212,7 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
             + ("(limite mínimo do conjunto, arredondado para cima)" if scope in SET_SCOPES
                else "(art. 2º, § 3º)")
             + ", mas a leitura "
-            f"\"{reading}\" só dá {format_int(order.positions_total)} posições entre as "
+            f"\"{reading}\" só dá {count_phrase(order.positions_total, 'posição', 'posições')} entre as "
             f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
             f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação).",

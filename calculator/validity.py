@@ -102,9 +102,32 @@ def validity(norm: Norm, edital: date) -> dict:
     out = {"applies": case.applies}
     if norm.validity.enabling_law_from:
         out["decree_in_force"] = edital >= date.fromisoformat(norm.validity.start)
+    other = other_model(norm, case_name(norm, edital), values)
+    if other is not None:
+        out["other_model"] = other
     out.update({"in_force_from": norm.validity.start, "last_day": norm.validity.last_day, "reason": reason,
                 "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps})
     return out
+
+
+#: The cases where the two extension models disagree, and what the other one (lapse, then the
+#: extending law's own years) says; the headline states it beside the adopted model's answer, so the
+#: model chosen never quietly removes or grants a reserve.  {count} is filled by calculator/core.py.
+_OTHER_MODEL = {
+    "gap": (False, "pelo modelo adotado (prorrogação contínua, interpretação); pelo outro (caducidade "
+                   "seguida de nova lei), a lei não se aplicaria a edital de {gap}"),
+    "after_alternative": (True, "Pelo outro modelo (nova contagem a partir da lei de prorrogação, de "
+                                "{extension_start}), vigora até {alternative_end} e a reserva seria de "
+                                "{{count}}"),
+}
+
+
+def other_model(norm: Norm, case: str, values: dict[str, str]) -> dict | None:
+    """{"applies", "text"} under the other extension model, where it differs from the adopted one."""
+    if not norm.validity.extension or case not in _OTHER_MODEL:
+        return None
+    applies, text = _OTHER_MODEL[case]
+    return {"applies": applies, "text": text.format(**values)}
 
 
 def window(norm: Norm) -> dict:

@@ -109,7 +109,7 @@ def test_ubatuba_after_the_term_says_so_with_the_presumed_date():
     assert ("pelo texto, o prazo de dez anos do art. 13 terminou em 16/06/2024 (data presumida)"
             in r["headline"])
     w = next(w for w in r["warnings"] if w["code"] == "ubatuba_sem_prorrogacao")
-    assert "Contexto nacional" in w["message"]
+    assert "Contexto nacional" not in w["message"]  # the context is its own labelled note (below)
     assert calculator.reserve("ubatuba", 10, edital_date="2024-06-16")["applies"] is True
 
 
@@ -203,7 +203,8 @@ def test_cli_text_says_sem_base_no_corpus():
     from calculator.text import render_reserve
 
     text = render_reserve(calculator.reserve("lins", 13, "20"))
-    rounding = next(line for line in text.splitlines() if "arredondamento por interpretação" in line)
+    rounding = next(line for line in text.splitlines()
+                    if "arredondamento por interpretação" in line and not line.startswith("Resultado"))
     assert rounding.count("sem base no corpus") == 1  # said once, in the step itself
     params = calculator.parameters("lins")
     from calculator.text import render_parameters
@@ -383,3 +384,127 @@ def test_norm_page_keeps_the_texts_own_warnings():
     head = page[:page.index('id="texto-integral"')]
     assert "Avisos do texto" in head
     assert "enumera quatro" in head and "melhor classificado" in head
+
+
+# --- headlines that must say what the text leaves open -----------------------------------------------
+@pytest.mark.parametrize(("n", "share", "up"), [(6, "16,7%", 2), (7, "14,3%", 2), (11, "18,2%", 3),
+                                                (12, "16,7%", 3), (16, "18,8%", 4)])
+def test_ubatuba_rounding_below_the_minimum_is_a_conflict_in_the_headline(n, share, up):
+    # art. 1º: "limite mínimo de 20%"; art. 2º, § 3º: fraction below 0,5 rounds down (7 → 1,4 → 1 = 14,3%)
+    r = calculator.reserve("ubatuba", n, edital_date="2020-01-01")
+    assert f"de {n} ({share}: abaixo do mínimo de 20% do art. 1º; veja o conflito)" in r["headline"]
+    w = next(w for w in r["warnings"] if w["code"] == "ubatuba_arredondamento_abaixo_do_minimo")
+    assert w["kind"] == "conflito" and set(w["basis"]) == {"ubatuba:art1_cpt", "ubatuba:art2_par3"}
+    assert f"arredondar para cima ({up} vagas)" in w["message"]
+    assert f"{share})" in w["message"]
+
+
+@pytest.mark.parametrize("n", [3, 5, 8, 10, 13])
+def test_ubatuba_no_minimum_conflict_when_the_count_reaches_twenty_percent(n):
+    # art. 2º, § 3º rounds up or the count is whole: at least 20% (art. 1º), nothing to flag
+    r = calculator.reserve("ubatuba", n, edital_date="2020-01-01")
+    assert "abaixo do mínimo" not in r["headline"]
+    assert all(w["code"] != "ubatuba_arredondamento_abaixo_do_minimo" for w in r["warnings"])
+
+
+def test_ubatuba_comissao_is_not_flagged_below_the_minimum():
+    # art. 8º: the set's minimum is already rounded up (labelled), so no conflict with art. 1º
+    r = calculator.reserve("ubatuba", 12, scope="comissao")
+    assert all(w["code"] != "ubatuba_arredondamento_abaixo_do_minimo" for w in r["warnings"])
+
+
+@pytest.mark.parametrize(("n", "tenth", "twenty"), [(1, "0,1", "também seria 0"),
+                                                    (2, "0,2", "também seria 0"),
+                                                    (3, "0,3", "seria 1 vaga"), (4, "0,4", "seria 1 vaga")])
+def test_quissama_one_to_four_vacancies_headline_says_why_none(n, tenth, twenty):
+    # art. 1º, § 7º (10% up to 5 vacancies) and § 1º (below 0,5 rounds down)
+    r = calculator.reserve("quissama", n, edital_date="2020-01-01")
+    assert r["reserved"] == 0 and r["applies"] is True
+    assert r["headline"] == (f"Nenhuma vaga reservada de {n}. Com até 5 vagas o percentual é de 10% "
+                             f"(art. 1º, § 7º), e 10% de {n} = {tenth} arredonda para 0 (§ 1º). Com 20%, "
+                             f"{twenty}.")
+
+
+def test_lins_rounding_headline_gives_the_other_direction():
+    # the decree says nothing on rounding: the headline says so and gives the other count
+    r = calculator.reserve("lins", 7, "20", edital_date="2026-01-01")
+    assert r["headline"] == ("1 vaga reservada de 7, com o percentual informado (20%) e arredondamento por "
+                             "interpretação (o decreto não trata disso; confira a Lei nº 7.739/2023). "
+                             "Arredondando para cima, seriam 2.")
+    w = next(w for w in r["warnings"] if w["code"] == "lins_arredondamento_interpretacao")
+    assert "Arredondando para cima, o resultado seria 2 vagas." in w["message"]
+    up = calculator.reserve("lins", 8, "20", edital_date="2026-01-01")
+    assert up["headline"].endswith("Arredondando para baixo, seria 1.")
+    whole = calculator.reserve("lins", 10, "20", edital_date="2026-01-01")
+    assert whole["headline"] == "2 vagas reservadas de 10."
+
+
+def test_lins_percentage_step_has_no_basis_in_the_corpus():
+    # art. 2º, I, and art. 5º only name Lei nº 7.739/2023; neither fixes a percentage
+    r = calculator.reserve("lins", 10, "20")
+    pct = next(s for s in r["steps"] if s["text"].startswith("Percentual:"))
+    assert pct["basis"] == [] and pct["basis_kind"] == "sem_base_no_corpus"
+    assert "o decreto só remete à Lei nº 7.739/2023, art. 2º, I" in pct["text"]
+
+
+@pytest.mark.parametrize("day", ["2032-03-04", "2032-03-10", "2032-03-18"])
+def test_quissama_after_the_extension_headline_states_the_other_model(day):
+    # art. 5º and the compilation note: under the continuous model the law ended on 03/03/2032; under
+    # lapse-and-new-law it runs to 18/03/2032, and the reserve would be 2 of 10
+    r = calculator.reserve("quissama", 10, edital_date=day)
+    assert r["applies"] is False and r["reserved"] == 0
+    assert r["headline"] == (
+        "Nenhuma vaga reservada: pelo modelo adotado (prorrogação contínua, interpretação), a lei vigorou "
+        "até 03/03/2032 (data presumida) e não se aplica a este edital. Pelo outro modelo (nova contagem a "
+        "partir da lei de prorrogação, de 18/03/2022), vigora até 18/03/2032 e a reserva seria de 2 vagas.")
+    assert "outro modelo" not in calculator.reserve("quissama", 10, edital_date="2032-03-19")["headline"]
+
+
+@pytest.mark.parametrize("day", ["2022-03-04", "2022-03-17"])
+def test_quissama_gap_headline_states_the_other_model(day):
+    r = calculator.reserve("quissama", 10, edital_date=day)
+    assert r["applies"] is True and r["reserved"] == 2
+    assert r["headline"] == ("2 vagas reservadas de 10, pelo modelo adotado (prorrogação contínua, "
+                             "interpretação); pelo outro (caducidade seguida de nova lei), a lei não se "
+                             "aplicaria a edital de 04 a 17/03/2022.")
+    for plain in ("2022-03-03", "2022-03-18"):
+        plain_headline = calculator.reserve("quissama", 10, edital_date=plain)["headline"]
+        assert plain_headline == "2 vagas reservadas de 10."
+
+
+def test_ubatuba_after_the_term_has_a_labelled_dated_stf_context_note():
+    # art. 13: the term ended; the STF's ADI 7.654 (federal law only) is context, never applied
+    r = calculator.reserve("ubatuba", 5, edital_date="2024-06-17")
+    assert r["applies"] is False
+    note = next(w for w in r["warnings"] if w["code"] == "ubatuba_contexto_stf_prazo")
+    assert note["message"].startswith("Contexto nacional, fora do corpus e não aplicado pela calculadora")
+    for fact in ("Lei federal nº 12.990/2014", "ADI 7.654", "Flávio Dino", "14/06/2024", "Informativo 1141",
+                 "semelhante", "argumento, não uma decisão"):
+        assert fact in note["message"]
+    assert "idêntica" not in " ".join(w["message"] for w in r["warnings"])
+    assert note["basis"] == [] and note["basis_kind"] == "dado"
+    assert all(w["code"] != "ubatuba_contexto_stf_prazo"
+               for w in calculator.reserve("ubatuba", 5, edital_date="2020-01-01")["warnings"])
+
+
+def test_whole_count_says_no_rounding():
+    # Ubatuba art. 2º and Quissamã art. 1º: 20% of 5 and of 10 are whole numbers, nothing is rounded
+    for slug, n in (("ubatuba", 5), ("quissama", 10)):
+        texts = [s["text"] for s in calculator.reserve(slug, n)["steps"]]
+        assert any("(número inteiro, sem arredondamento)" in t for t in texts)
+        assert not any("parte decimal" in t for t in texts)
+
+
+def test_singular_wording():
+    r = calculator.reserve("ubatuba", 5, edital_date="2013-01-01")
+    texts = [s["text"] for s in r["steps"]]
+    assert any("(pelo cálculo, seria 1 vaga)" in t for t in texts)
+    assert not any("a reserva se aplica" in t for t in texts)  # the law does not govern this edital
+    o = calculator.order("lins", 8, "20", reading="quinta")
+    assert any("só dá 1 posição entre" in w["message"] for w in o["warnings"])
+    lins = calculator.reserve("lins", 5, "20", edital_date="2020-01-01")
+    assert ("o edital é anterior a 2023; a Lei nº 7.739/2023, que cria a reserva, ainda não existia"
+            in lins["headline"])
+    desc = " ".join(calculator.order(slug, 10, pct, reading=rd)["reading_description"]
+                    for slug, pct in (("ubatuba", None), ("lins", "20")) for rd in ("proporcional", "quinta"))
+    assert "k-ésima" not in desc and "100/P" not in desc
