@@ -162,8 +162,11 @@ def validity(edital_date: date) -> dict:
     """Does the law govern an exam whose edital was published on ``edital_date``? (arts. 5º and 6º)
 
     Extension (Lei nº 2.189/2022, known only from the source's compilation note): continuous model,
-    labelled; the lapse-and-new-law model is shown in the warning.  Answers: laws/quissama/norma.toml,
-    [validity.cases]."""
+    labelled; the lapse-and-new-law model is shown in the warning.  Where the two models disagree (04 to
+    17/03/2022: only the adopted one covers the edital; 04 to 18/03/2032: only the other one does),
+    ``applies`` stays the adopted model's answer, so that every tool agrees on one verdict, and the
+    `reserva` headline states the other model's outcome beside it (calculator/validity.py, other_model).
+    Answers: laws/quissama/norma.toml, [validity.cases]."""
     return validity_rules.validity(NORM, edital_date)
 
 
