@@ -216,34 +216,36 @@ function columnsOf(norm, command) {
   return decoded[key];
 }
 
-function messageOf(pool, m) {
+// A message skeleton's numbers (build.py, _message): digits as written, or, for a row's warnings, "r", "n",
+// "r+1", "r-1" (the row's reserved seats, its vacancies, one seat more or less).
+function messageOf(pool, m, reserved, vacancies) {
   if (typeof m === "string") return m;
+  const token = (t) => (t === "r" ? String(reserved) : t === "n" ? String(vacancies)
+    : t === "r+1" ? String(reserved + 1) : t === "r-1" ? String(reserved - 1) : t);
   const parts = pool[m[0]].split("\0");
   let out = parts[0];
-  for (let i = 1; i < parts.length; i++) out += m[i] + parts[i];
+  for (let i = 1; i < parts.length; i++) out += token(m[i]) + parts[i];
   return out;
 }
 
-function warningsOf(pool, index) {
+function warningsOf(pool, index, reserved, vacancies) {
   return pool[index].map((wi) => {
     const [head, message] = pool[wi];
-    return { ...pool[head], message: messageOf(pool, message) };
+    return { ...pool[head], message: messageOf(pool, message, reserved, vacancies) };
   });
 }
 
-function valueOf(pool, field, index) {
-  return field === "warnings" ? warningsOf(pool, index) : pool[index];
-}
-
 // The calculator's one-sentence answer from its template (build.py, _headline): "r" the reserved seats,
-// "n" the vacancies, "=…" a number of the text itself.
+// "n" the vacancies, "r+1"/"r-1" one seat more or less, "=…" a number of the text itself.
 const fmtInt = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 function headlineOf(pool, index, reserved, vacancies) {
   const [skeleton, ...tokens] = pool[index];
   const parts = pool[skeleton].split("\0");
   let out = parts[0];
   tokens.forEach((t, i) => {
-    out += (t === "r" ? fmtInt(reserved) : t === "n" ? fmtInt(vacancies) : t.slice(1)) + parts[i + 1];
+    const number = t === "r" ? fmtInt(reserved) : t === "n" ? fmtInt(vacancies)
+      : t === "r+1" ? fmtInt(reserved + 1) : t === "r-1" ? fmtInt(reserved - 1) : t.slice(1);
+    out += number + parts[i + 1];
   });
   return out;
 }
@@ -269,8 +271,9 @@ function tableResult(command, req) {
   const cols = columnsOf(req.norma, command);
   const row = {};
   for (const [field, values] of Object.entries(cols)) {
-    if (field !== "headline") row[field] = valueOf(nd.pool, field, values[n - 1]);
+    if (field !== "headline" && field !== "warnings") row[field] = nd.pool[values[n - 1]];
   }
+  if (cols.warnings) row.warnings = warningsOf(nd.pool, cols.warnings[n - 1], row.reserved, n);
   if (cols.headline) row.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n);
   const result = { norm: req.norma, vacancies: n, command, ...row };
   if (command === "ordem") {
