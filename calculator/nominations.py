@@ -27,6 +27,7 @@ from calculator.rules import (
     count_phrase,
     format_int,
     format_percent,
+    gallop_reaching,
     proportional_count,
     step,
     warning,
@@ -75,21 +76,8 @@ def _continuation(count, vacancies: int, nominations: int, first: list[int], tot
         k += 1
         if count(nominations) < k:
             break
-        size = 1
-        hi = min(prev + size, nominations)
-        while count(hi) < k:
-            prev = hi
-            size *= 2
-            hi = min(prev + size, nominations)
-        lo = prev + 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if count(mid) >= k:
-                hi = mid
-            else:
-                lo = mid + 1
-        out.append(lo)
-        prev = lo
+        prev = gallop_reaching(count, k, prev, nominations)
+        out.append(prev)
     return out
 
 

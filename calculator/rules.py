@@ -305,15 +305,21 @@ def _search_positions(count: Callable[[int], int], vacancies: int, shown: int) -
     positions: list[int] = []
     prev = 0  # count(prev) < k holds for the next k
     for k in range(1, shown + 1):
-        step_size = 1
-        hi = min(prev + step_size, vacancies)
-        while count(hi) < k:
-            prev = hi
-            step_size *= 2
-            hi = min(prev + step_size, vacancies)
-        prev = _bisect_reaching(count, k, prev + 1, hi)
+        prev = gallop_reaching(count, k, prev, vacancies)
         positions.append(prev)
     return positions
+
+
+def gallop_reaching(count: Callable[[int], int], k: int, prev: int, upper: int) -> int:
+    """Smallest n in prev+1..upper with count(n) ≥ k, given count(prev) < k ≤ count(upper) (count
+    non-decreasing): steps of doubling size from prev, then bisection, so a nearby answer costs few calls."""
+    step_size = 1
+    hi = min(prev + step_size, upper)
+    while count(hi) < k:
+        prev = hi
+        step_size *= 2
+        hi = min(prev + step_size, upper)
+    return _bisect_reaching(count, k, prev + 1, hi)
 
 
 def periodic_pattern(percent: Fraction, first_positions: list[int], count: Callable[[int], int]) -> dict:
