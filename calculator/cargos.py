@@ -95,7 +95,7 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
         display[col] = csvinput._shown(raw) or col
     for col in _REQUIRED:
         if col not in col_index:
-            sep = _sep_name(delimiter)
+            sep = csvinput.sep_name(delimiter)
             raise InputError(
                 f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
                 f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
@@ -107,21 +107,7 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
 
     rows: list[CargoRow] = []
     seen: dict[str, int] = {}
-    physical_end = header_line
-    while True:
-        state["line"] = physical_end + 1
-        row = next(reader, None)
-        if row is None:
-            break
-        line = physical_end + 1
-        physical_end = first + reader.line_num
-        if not "".join(row).strip():
-            continue
-        if len(row) > width and any(cell.strip() for cell in row[width:]):
-            raise InputError(
-                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
-                f"({width}); confira o separador “{_sep_name(delimiter)}” e as aspas.", FIELD)
-        row = row + [""] * (width - len(row))
+    for line, row in csvinput.data_rows(reader, first, width, delimiter, state):
         name = " ".join(row[col_index["cargo"]].split())
         if not name:
             raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
@@ -154,10 +140,6 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
     if not rows:
         raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
     return rows
-
-
-def _sep_name(delimiter: str) -> str:
-    return "tabulação" if delimiter == "\t" else delimiter
 
 
 def _cargo_key(name: str) -> str:

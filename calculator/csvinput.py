@@ -257,7 +257,7 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
     if "inscricao" not in col_index:
         raise InputError(
             f"Linha {header_line}: falta a coluna obrigatória “inscricao” no cabeçalho "
-            f"(separador detectado: “{_SEP_NAMES.get(delimiter, delimiter)}”).",
+            f"(separador detectado: “{sep_name(delimiter)}”).",
             FIELD,
         )
     if "classificacao" not in col_index and "nota" not in col_index:
@@ -294,26 +294,7 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
     empty = len(header)  # index of an always-empty cell appended to each row for absent columns
     for col, parser in parsers.items():
         coded.append((col, col_index.get(col, empty), {"": defaults[col]}, parser))
-    physical_end = header_line  # csv counts physical lines itself
-    while True:
-        state["line"] = physical_end + 1
-        row = next(reader, None)
-        if row is None:
-            break
-        line = physical_end + 1
-        physical_end = first + reader.line_num
-        if not "".join(row).strip():
-            continue  # blank line
-        if len(row) > width and any(cell.strip() for cell in row[width:]):
-            raise InputError(
-                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
-                f"({width}); confira o separador “{_SEP_NAMES.get(delimiter, delimiter)}” e as aspas.",
-                FIELD,
-            )
-        if len(row) < width:
-            row = row + [""] * (width - len(row))
-        elif len(row) > width:
-            row = row[:width]
+    for line, row in data_rows(reader, first, width, delimiter, state):
         row.append("")  # the always-empty cell of absent coded columns
 
         insc = row[i_insc].strip()
@@ -396,6 +377,40 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
         ties=ties,
         score_format=score_format,
     )
+
+
+def sep_name(delimiter: str) -> str:
+    """The detected separator as messages name it (a tab is not visible between quotes)."""
+    return _SEP_NAMES.get(delimiter, delimiter)
+
+
+def data_rows(reader, first: int, width: int, delimiter: str, state: dict):
+    """The rows after the header of a csv.reader that began at the header (line ``first + 1``): each as
+    ``(line, cells)``, line being where the row starts (csv counts the physical lines of a quoted field
+    itself), cells padded or cut to the header's ``width``; blank lines skipped.  A row with text beyond
+    the header's columns is refused.  ``state["line"]`` is kept at the line being read, for the
+    message of a csv.Error raised while reading it.  Shared by every CSV this package reads."""
+    physical_end = first + 1  # the header's line
+    while True:
+        state["line"] = physical_end + 1
+        row = next(reader, None)
+        if row is None:
+            return
+        line = physical_end + 1
+        physical_end = first + reader.line_num
+        if not "".join(row).strip():
+            continue  # blank line
+        if len(row) > width and any(cell.strip() for cell in row[width:]):
+            raise InputError(
+                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
+                f"({width}); confira o separador “{sep_name(delimiter)}” e as aspas.",
+                FIELD,
+            )
+        if len(row) < width:
+            row = row + [""] * (width - len(row))
+        elif len(row) > width:
+            row = row[:width]
+        yield line, row
 
 
 def _parse_rank(raw: str, line: int, where) -> int:
