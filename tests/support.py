@@ -1,21 +1,34 @@
-"""What several test files (and bench/) share: where the built site and Chromium are, how Chromium is
-launched, the check that the built site is there, sha256sum over a site's SHA256SUMS and a verified
-copy of the built site.
+"""What several test files (and bench/) share, in one place: the repository root, where the built site
+and Chromium are, how Chromium is launched, the check that the built site is there, the CLIs run as a
+user runs them, a server of the built site under a sub-path, sha256sum over a site's SHA256SUMS and a
+verified copy of the built site.
 
 Not a test module (pytest collects only test_*.py). Imported as ``tests.support``: the repository root
-is on sys.path (pyproject's pythonpath for pytest; ``python -m bench`` runs from the root). pytest is
-imported only by the helpers that fail a test, so bench/ can use the rest without it.
+is on sys.path (pyproject's pythonpath for pytest; ``python -m bench`` runs from the root). The fixtures
+made of these (``built_site``, ``served_site``) are in conftest.py, which pytest loads by itself and no
+module imports. pytest is imported only by the helpers that fail a test, so bench/ can use the rest
+without it.
 """
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
 import shutil
 import subprocess
+import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"  # made by build.py
+#: Files of every complete build: the pages of each norm and of the calculator, the precomputed tables,
+#: and SHA256SUMS, which build.py writes after every other file.
+BUILT_FILES = ["index.html", "calculadora.html", "gerado/ubatuba.html", "gerado/quissama.html",
+               "gerado/lins.html", "gerado/tabelas.json", "SHA256SUMS"]
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package
 CHROMIUM_ARGS = [
@@ -40,6 +53,66 @@ def require_site_files(needed: list[str]) -> Path:
             pytrace=False,
         )
     return SITE
+
+
+def run_cli(module: str, *args: str, stdin: bytes | str | None = None, text: bool = False,
+            env: dict | None = None, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
+    """``python -m <module> <args>`` run from the repository root, the way a user runs it: stdout and
+    stderr captured (bytes; UTF-8 str with text=True), env added to this environment, and a timeout so a
+    CLI that hangs fails its test instead of the session.  Other keywords go to subprocess.run (a test
+    of output failures passes its own stdout=)."""
+    kw.setdefault("stdout", subprocess.PIPE)
+    kw.setdefault("stderr", subprocess.PIPE)
+    if text:
+        kw.update(text=True, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, input=stdin, timeout=timeout,
+                          env={**os.environ, **env} if env else None, **kw)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".csv": "text/csv",
+        ".zip": "application/zip",
+    }
+
+    sent: list[tuple[str, int]] = []  # (path, bytes) of every response body, for the measurements
+
+    def log_message(self, format, *args):  # noqa: A002 - http.server's signature
+        pass
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        try:
+            super().copyfile(source, outputfile)
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the browser left the page (or a test ended) mid-download
+        self.sent.append((self.path, source.tell() - start))
+
+
+class SiteServer:
+    """Serves a temp dir whose /cotas/ is a symlink to a site (the site knows nothing of that prefix, so
+    every URL it uses must be relative).  ``base`` is the site's address, ``origin`` the server's."""
+
+    SUBPATH = "/cotas/"
+
+    def __init__(self, site: Path):
+        self._tmp = tempfile.TemporaryDirectory()
+        (Path(self._tmp.name) / self.SUBPATH.strip("/")).symlink_to(site, target_is_directory=True)
+        handler = functools.partial(QuietHandler, directory=self._tmp.name)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.base = self.origin + self.SUBPATH
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self._tmp.cleanup()
 
 
 def sha256sum_check(folder: Path, strict: bool = True) -> subprocess.CompletedProcess:

@@ -9,22 +9,26 @@ Expected answers come from calculator.api.handle in CPython: the page must show 
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import re
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from urllib.parse import unquote_plus, urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # also when run as a script (measure(), at the end)
-from tests.support import CHROMIUM, CHROMIUM_ARGS, SITE, require_site_files  # noqa: E402
+from tests.support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SITE,
+    QuietHandler,
+    SiteServer,
+    require_site_files,
+    run_cli,
+)
 
-SUBPATH = "/cotas/"
+SUBPATH = SiteServer.SUBPATH
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = '#calc-status[data-state="ready"]'
 PY_TIMEOUT = 90_000  # ms: cold Pyodide start on a slow CI machine
@@ -55,49 +59,6 @@ def require_site() -> Path:
         pytest.fail(f"Chromium não encontrado em {CHROMIUM}: `apt-get install chromium` (ou `make test`).",
                     pytrace=False)
     return SITE
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".csv": "text/csv",
-        ".zip": "application/zip",
-    }
-
-    sent: list[tuple[str, int]] = []  # (path, bytes) of every response body, for the measurements
-
-    def log_message(self, format, *args):  # noqa: A002 - http.server's signature
-        pass
-
-    def copyfile(self, source, outputfile):
-        start = source.tell()
-        try:
-            super().copyfile(source, outputfile)
-        except (ConnectionResetError, BrokenPipeError):
-            pass  # the browser left the page (or a test ended) mid-download
-        self.sent.append((self.path, source.tell() - start))
-
-
-class SiteServer:
-    """Serves a temp dir whose /cotas/ is a symlink to site/ (the site knows nothing of that prefix)."""
-
-    def __init__(self, site: Path):
-        self._tmp = tempfile.TemporaryDirectory()
-        (Path(self._tmp.name) / SUBPATH.strip("/")).symlink_to(site, target_is_directory=True)
-        handler = functools.partial(_QuietHandler, directory=self._tmp.name)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.base = self.origin + SUBPATH
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self._tmp.cleanup()
 
 
 class Guard:
@@ -140,10 +101,9 @@ class Guard:
 
 
 @pytest.fixture(scope="module")
-def server():
-    srv = SiteServer(require_site())
-    yield srv
-    srv.close()
+def server(served_site):
+    require_site()
+    return served_site
 
 
 @pytest.fixture(scope="module")
@@ -339,15 +299,15 @@ def test_arrival_downloads_no_python_and_little_else(ctx, server):
     """A question the tables answer (here with an edital date) costs no Pyodide byte and at most 1 MB from a
     server that compresses nothing; no stray technical box."""
     context, guard = ctx
-    _QuietHandler.sent.clear()
+    QuietHandler.sent.clear()
     page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=40&data_edital=2016-03-01")
     text = result_of(page, "reserva", "tabela")
     res = handle(reserve_request("ubatuba", "40", "", "2016-03-01"))["result"]
     assert f"{res['reserved']} vagas reservadas de 40" in text
     page.wait_for_load_state("networkidle")
     assert not any("pyodide" in url or "worker.js" in url for url in guard.requests), guard.requests
-    total = sum(n for _, n in _QuietHandler.sent)
-    assert total <= 1_000_000, sorted(_QuietHandler.sent, key=lambda x: -x[1])[:5]
+    total = sum(n for _, n in QuietHandler.sent)
+    assert total <= 1_000_000, sorted(QuietHandler.sent, key=lambda x: -x[1])[:5]
     assert page.locator("#calc-detalhe-tecnico").count() == 0
     assert page.locator("details:visible").filter(has_text="Detalhe técnico").count() == 0
     assert page.get_attribute("html", "lang") == "pt-BR"
@@ -846,7 +806,7 @@ def test_header_box_rows_are_aligned(ctx, server):
         assert abs(dt_top - dd_top) <= 1, label
 
 
-class _NotFoundHandler(_QuietHandler):
+class _NotFoundHandler(QuietHandler):
     """Like a web server configured with 404.html as its error page: served for any missing path."""
 
     def send_error(self, code, message=None, explain=None):
@@ -898,18 +858,18 @@ def test_404_page_under_a_sub_path(browser, missing):
 def measure(runs: int = 3, snapshot: bool = True) -> None:
     """Prints the Pyodide ready time in headless Chromium, cold (new context, empty cache) and warm
     (same context, HTTP cache; no request routing, which would disable the cache), and the bytes the
-    calculator page loads.  Run: .venv/bin/python tests/test_browser.py [--sem-snapshot]
+    calculator page loads.  Run: .venv/bin/python -m tests.test_browser [--sem-snapshot]
     (--sem-snapshot answers 404 for the memory snapshot: the worker's plain-load fallback)."""
     from playwright.sync_api import sync_playwright
 
     def load(context) -> tuple[int, list[tuple[str, int]]]:
-        _QuietHandler.sent.clear()
+        QuietHandler.sent.clear()
         page = context.new_page()
         page.goto(srv.base + "calculadora.html")
         page.wait_for_selector(READY, timeout=PY_TIMEOUT)
         ready = page.evaluate("Number(document.documentElement.dataset.pythonReadyMs)")
         page.close()
-        return ready, list(_QuietHandler.sent)
+        return ready, list(QuietHandler.sent)
 
     srv = SiteServer(require_site())
     try:
@@ -950,13 +910,10 @@ def _simulate_upload(page, data: bytes, norm: str = "ubatuba", vacancies: str = 
 def test_utf16_crlf_upload_gets_the_clis_message(ctx, server, tmp_path):
     """The page and the CLI agree on a UTF-16 file with CRLF line ends (the text area's LF used to make the
     page send the mis-decoded text, which Python called "caractere nulo")."""
-    import subprocess
-
     data = "inscricao;classificacao;cotista\r\n1;1;sim\r\n2;2;não\r\n".encode("utf-16")
     path = tmp_path / "utf16.csv"
     path.write_bytes(data)
-    cli = subprocess.run([sys.executable, "-m", "calculator", "simular", "--norma", "ubatuba", "--vagas", "3",
-                          str(path)], cwd=ROOT, capture_output=True, text=True)
+    cli = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "3", str(path), text=True)
     assert cli.returncode == 2 and "UTF-16" in cli.stderr
     page = open_calculator(ctx, server)
     wait_python(page)

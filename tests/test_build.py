@@ -17,8 +17,7 @@ import pytest
 
 import build
 from laws.corpus import CorpusError, Norm
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
 
 
 @pytest.fixture(scope="module")

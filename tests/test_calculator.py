@@ -8,7 +8,6 @@ import subprocess
 import sys
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,7 @@ from calculator import lins, quissama, ubatuba
 from calculator.api import handle
 from calculator.errors import InputError
 from calculator.rules import POSITIONS_LIMIT, format_number, parse_percent, parse_vacancies, round_half_up
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT
 
 
 # --- exact rounding ------------------------------------------------------------------------------

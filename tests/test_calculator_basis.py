@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 
 import calculator
-import laws  # noqa: E402
+import laws
 from calculator import NORMS, api, registry
 from calculator.labels import label
 from calculator.params import parameters_table
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 OWN_MODULES = ("ubatuba", "quissama", "lins", "core", "rules", "api", "params", "text", "labels", "edital",
                "nominations")
 REF = re.compile(r"\b(ubatuba|quissama|lins):([a-z0-9_]+)")

@@ -5,15 +5,12 @@ sample of provisions, each equal to what the corpus gives; keyboard use; no acce
 from __future__ import annotations
 
 import datetime
-import functools
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import playwright.sync_api as playwright_api
 import pytest
 
 import build
-from laws import NORM_SLUGS, abnt, load_corpus
+from laws import abnt, load_corpus
 from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_site_files
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -24,20 +21,10 @@ SAMPLE = [("ubatuba", "art2_par3"), ("ubatuba", "art1_par1u_inc2"), ("ubatuba", 
 TODAY = datetime.datetime(2026, 5, 3, 12, 0, 0)  # May: the month ABNT writes out ("3 maio 2026")
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    site = require_site_files([f"gerado/{slug}.html" for slug in NORM_SLUGS] + ["assets/citacao.js"])
-    root = tmp_path_factory.mktemp("srv")
-    (root / "cotas").symlink_to(site, target_is_directory=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/cotas/"
-    server.shutdown()
+def base_url(served_site):
+    require_site_files(["assets/citacao.js"])
+    return served_site.base
 
 
 @pytest.fixture(scope="module")

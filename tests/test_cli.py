@@ -5,19 +5,17 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import run_cli
+
 ENGLISH = re.compile(r"\b(usage|error|argument|arguments|invalid|required|expected|unrecognized|Traceback|"
                      r"choose from|options|show this help|the following)\b")
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return run_cli("calculator", *args, text=True)
 
 
 def test_reserva_json_contract():

@@ -15,14 +15,9 @@ import pytest
 
 from calculator import csvinput
 from calculator.api import handle
+from tests.support import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = "inscricao;nome;classificacao;cotista\n10;Ana;1;não\n11;Bia;2;não\n12;Caio;3;sim\n13;Duda;4;não\n"
-
-
-def run(module: str, *args: str, stdin: bytes | None = None, env: dict | None = None, **kw):
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, input=stdin, capture_output=True,
-                          timeout=120, env={**os.environ, **(env or {})}, **kw)
 
 
 @pytest.fixture
@@ -59,11 +54,11 @@ COMMANDS = [
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]) + (" --json" * ("--json" in c)))
 def test_non_utf8_stdout_degrades_and_says_everything(command, encoding, good_csv):
     args = [a.replace("{csv}", str(good_csv)) for a in command[1:]]
-    proc = run(command[0], *args, env={"PYTHONIOENCODING": encoding})
+    proc = run_cli(command[0], *args, env={"PYTHONIOENCODING": encoding})
     assert proc.returncode == 0, proc.stderr.decode(encoding, "replace")
     assert proc.stderr == b""
     text = proc.stdout.decode(encoding)  # really in that encoding
-    utf8 = run(command[0], *args).stdout.decode("utf-8")
+    utf8 = run_cli(command[0], *args).stdout.decode("utf-8")
     if command[1] == "export" or "--json" in command:
         assert json.loads(text) == json.loads(utf8)  # JSON: \u escapes, the same data exactly
         return
@@ -94,8 +89,7 @@ def test_fallback_forms_are_readable():
 ])
 def test_full_disk_is_one_ptbr_line(args):
     with open("/dev/full", "wb") as full:
-        proc = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
-                              timeout=120)
+        proc = run_cli(*args, stdout=full)
     assert one_error_line(proc, 1) == "erro: não foi possível escrever o resultado: disco cheio."
 
 
@@ -104,9 +98,7 @@ def test_full_disk_is_one_ptbr_line(args):
     ("laws", "export"),
 ])
 def test_closed_stdout_is_one_ptbr_line(args):
-    proc = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, timeout=60,
-                          preexec_fn=lambda: os.close(1))
+    proc = run_cli(*args, stdout=subprocess.DEVNULL, timeout=60, preexec_fn=lambda: os.close(1))
     assert one_error_line(proc, 1) == "erro: a saída padrão está fechada; o resultado não foi escrito."
 
 
@@ -123,8 +115,8 @@ def _limit_memory():
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="sem /dev/zero neste sistema")
 def test_endless_input_is_refused_with_the_limit_named():
     # under 1 GiB of address space the old fh.read() died with MemoryError and a traceback
-    cmd = [sys.executable, "-m", "calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "/dev/zero"]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=120, preexec_fn=_limit_memory)
+    proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "/dev/zero",
+                   preexec_fn=_limit_memory)
     line = one_error_line(proc, 2)
     assert csvinput.MAX_CSV_LABEL in line and "limite" in line
     assert proc.stdout == b""
@@ -135,9 +127,9 @@ def test_large_file_and_large_request_are_refused(tmp_path):
     with big.open("wb") as fh:
         fh.write(GOOD.encode())
         fh.truncate(csvinput.MAX_CSV_BYTES + 1)
-    proc = run("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(big))
+    proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(big))
     assert csvinput.MAX_CSV_LABEL in one_error_line(proc, 2)
-    proc = run("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "-",
+    proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "-",
                stdin=b"x" * (csvinput.MAX_CSV_BYTES + 1))
     assert csvinput.MAX_CSV_LABEL in one_error_line(proc, 2)
     # the page's path (api.handle) gives the same message before decoding anything
@@ -156,19 +148,20 @@ HOSTILE = "Eve\u202eevE\x1b]0;t\x07\r\x08"  # RTL override, retitle, return, bac
 def test_names_reach_the_terminal_visible(tmp_path):
     path = tmp_path / "l.csv"
     path.write_text("inscricao,nome,classificacao\n" f'"I\x1b[1m","{HOSTILE}",1\n', encoding="utf-8")
-    proc = run("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(path))
+    proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(path))
     out = proc.stdout.decode()
     assert proc.returncode == 0, proc.stderr
     assert not any(ch in out for ch in "\x1b\x07\x08\r\u202e")
     assert "Eve<U+202E>evE<U+001B>]0;t" in out and "I<U+001B>[1m" in out  # (names cut at 30)
     # JSON keeps the data as it is (escaped by JSON itself)
-    res = json.loads(run("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(path),
+    res = json.loads(run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(path),
                          "--json").stdout)
     assert res["nominations"][0]["name"] == HOSTILE
 
 
 def test_unrecognised_argument_echo_is_visible_and_short():
-    proc = run("calculator", "reserva", "--norma", "ubatuba", "--vagas", "1", "x\x1b[2J\u202e" + "y" * 5000)
+    proc = run_cli("calculator", "reserva", "--norma", "ubatuba", "--vagas", "1",
+                   "x\x1b[2J\u202e" + "y" * 5000)
     line = one_error_line(proc, 2)
     assert "\x1b" not in line and "\u202e" not in line and "<U+001B>" in line
     assert len(line) < 200
@@ -193,7 +186,7 @@ def test_visible_rule():
      "erro: o percentual deve ser maior que zero (opção --percentual)"),
 ])
 def test_messages_say_what_is_wrong(args, expected):
-    proc = run("calculator", "reserva", "--norma", "ubatuba", *args, text=True)
+    proc = run_cli("calculator", "reserva", "--norma", "ubatuba", *args, text=True)
     assert one_error_line(proc, 2) == expected
 
 
@@ -202,13 +195,13 @@ def test_long_values_are_not_echoed_in_full(option):
     base = {"--norma": "ubatuba", "--vagas": "10"}
     base[option] = "9" * 2000 + "x" * 3000
     args = [x for kv in base.items() for x in kv]
-    proc = run("calculator", "reserva", *args, text=True)
+    proc = run_cli("calculator", "reserva", *args, text=True)
     line = one_error_line(proc, 2)
     assert len(line) < 300, line
 
 
 def test_simulator_options_do_not_echo_long_values(good_csv):
-    proc = run("calculator", "simular", "--norma", "lins", "--vagas", "3", "--percentual", "20",
+    proc = run_cli("calculator", "simular", "--norma", "lins", "--vagas", "3", "--percentual", "20",
                "--precedencia", "z" * 5000, str(good_csv), text=True)
     assert len(one_error_line(proc, 2)) < 300
 
@@ -217,7 +210,7 @@ def test_simulator_options_do_not_echo_long_values(good_csv):
     ("quissamã", "art1_par6"), ("QUISSAMA", "art1_par6"), ("Ubatuba:art2_par3", "art. 2º, § 3º"),
 ])
 def test_laws_show_accepts_what_the_calculator_accepts(ref, expected):
-    proc = run("laws", "show", ref, text=True)
+    proc = run_cli("laws", "show", ref, text=True)
     assert proc.returncode == 0, proc.stderr
     assert expected in proc.stdout
 
@@ -225,7 +218,7 @@ def test_laws_show_accepts_what_the_calculator_accepts(ref, expected):
 @pytest.mark.parametrize("args", [["show", "recife"], ["show", "ubatuba:art99"], ["mostrar"], [],
                                   ["show", "x" * 5000 + "\x1b[2J"]])
 def test_laws_errors_are_one_line(args):
-    proc = run("laws", *args, text=True)
+    proc = run_cli("laws", *args, text=True)
     line = one_error_line(proc, 2)
     assert len(line) < 300 and "\x1b" not in line
     assert proc.stdout == ""

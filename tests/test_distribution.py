@@ -162,16 +162,7 @@ def test_build_cli_has_zip_option():
 
 # --------------------------------------------------------------------------- the real built site
 
-def _require_built():
-    assert (SITE / "SHA256SUMS").is_file(), "site/ não foi gerado: rode `python build.py` antes"
-
-
-built = pytest.mark.usefixtures("site_built")
-
-
-@pytest.fixture
-def site_built():
-    _require_built()
+built = pytest.mark.usefixtures("built_site")
 
 
 @built

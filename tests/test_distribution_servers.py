@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import CHROMIUM, CHROMIUM_ARGS, SITE, verified_copy
+from tests.support import CHROMIUM, CHROMIUM_ARGS, verified_copy
 
 
 def snippet(lang: str, site: Path) -> str:
@@ -62,10 +62,8 @@ def serving(cmd: list[str], port: int, log: Path):
 
 
 @pytest.fixture(scope="module")
-def www():
+def www(built_site):
     """A world-readable folder (the servers' workers do not run as root) holding cotas/ = the site."""
-    if not (SITE / "calculadora.html").is_file():
-        pytest.fail("site/ não foi gerado: rode `.venv/bin/python build.py`.", pytrace=False)
     base = Path(tempfile.mkdtemp(prefix="cotas-www-"))
     base.chmod(0o755)
     try:

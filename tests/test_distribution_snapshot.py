@@ -13,7 +13,6 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,18 +20,15 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
-from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, SITE, sha256sum_check, verified_copy
+from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, sha256sum_check, verified_copy
 
 SNAPSHOT_URL_PART = "assets/calculadora/calculator.snapshot.bin"
 READY = '#calc-status[data-state="ready"]'
 
-sys.path.insert(0, str(ROOT))
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    if not (SITE / "calculadora.html").is_file():
-        pytest.fail("site/ não foi gerado: rode `.venv/bin/python build.py`.", pytrace=False)
+def site(built_site, tmp_path_factory) -> Path:
     return verified_copy(tmp_path_factory.mktemp("dist") / "site")
 
 

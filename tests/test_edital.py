@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
@@ -13,7 +12,7 @@ import calculator
 import laws
 from calculator.api import handle
 from calculator.nominations import order_with_nominations
-from tests.support import ROOT
+from tests.support import ROOT, run_cli
 
 
 def edital(norm: str, table: str, **options) -> dict:
@@ -31,8 +30,7 @@ def edital_error(norm: str, table: str, **options) -> dict:
 
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT, capture_output=True,
-                          input=stdin, timeout=60)
+    return run_cli("calculator", *args, stdin=stdin)
 
 
 def codes(warnings: list[dict]) -> list[str]:

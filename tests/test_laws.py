@@ -1,15 +1,14 @@
 """The corpus: verbatim texts, parser (tree, ids, labels), citation resolver, metadata."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from laws import NORM_SLUGS, load_corpus
 from laws.corpus import Norm
 from laws.parser import ParseError, int_to_roman, parse, roman_to_int
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SEED_FILES = {
     "ubatuba": "ubatuba-lei-3765-2014.txt",
     "quissama": "quissama-lei-1289-2012.txt",

@@ -3,16 +3,14 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT, run_cli
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "laws", *args], cwd=ROOT, capture_output=True, text=True,
-                          encoding="utf-8", timeout=60)
+    return run_cli("laws", *args, text=True)
 
 
 def test_export_prints_json():

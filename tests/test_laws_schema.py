@@ -3,13 +3,13 @@
 import copy
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from laws.export import export_corpus
+from tests.support import ROOT
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "laws" / "schema.json").read_text("utf-8"))
+SCHEMA = json.loads((ROOT / "laws" / "schema.json").read_text("utf-8"))
 
 # --- a small JSON Schema (draft 2020-12) validator: the subset laws/schema.json uses ------------
 ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description"}

@@ -3,11 +3,7 @@ schema copied into laws/schema/lexml/, validated with lxml."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +13,9 @@ from lxml import etree
 from laws import NORM_SLUGS, Norm, load_corpus
 from laws.lexml import NS, SCHEMA, lines, to_xml, validate
 from laws.parser import int_to_roman
+from tests.support import ROOT, run_cli
 from tests.test_laws_property import articles, ordinal
 
-ROOT = Path(__file__).resolve().parent.parent
 Q = f"{{{NS}}}"
 ARTICLES = {"ubatuba": 15, "quissama": 6, "lins": 12}
 ARTICLE_PARTS = {"Artigo", "Caput", "Paragrafo", "Inciso", "Alinea"}
@@ -167,21 +163,16 @@ def test_schema_loads_without_network():
     etree.XMLSchema(etree.parse(str(SCHEMA), parser))
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "laws", *args], cwd=ROOT, capture_output=True)
-
-
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_cli_prints_the_document(slug):
-    res = run_cli("export", "--lexml", slug)
+    res = run_cli("laws", "export", "--lexml", slug)
     assert res.returncode == 0 and res.stderr == b""
     assert res.stdout.decode("utf-8") == to_xml(load_corpus().norm(slug))
 
 
 def test_cli_on_a_non_utf8_stdout_is_lossless():
     """cp1252 cannot take every character: character references keep the same document."""
-    res = subprocess.run([sys.executable, "-m", "laws", "export", "--lexml", "lins"], cwd=ROOT,
-                         capture_output=True, env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+    res = run_cli("laws", "export", "--lexml", "lins", env={"PYTHONIOENCODING": "cp1252"})
     assert res.returncode == 0 and res.stderr == b""
     assert res.stdout.isascii()
     expected = ET.tostring(ET.fromstring(to_xml(load_corpus().norm("lins")).encode("utf-8")))
@@ -189,14 +180,14 @@ def test_cli_on_a_non_utf8_stdout_is_lossless():
 
 
 def test_cli_accepts_the_norm_as_typed():
-    assert run_cli("export", "--lexml", "Quissamã").stdout.decode("utf-8") == to_xml(
+    assert run_cli("laws", "export", "--lexml", "Quissamã").stdout.decode("utf-8") == to_xml(
         load_corpus().norm("quissama"))
 
 
 @pytest.mark.parametrize("args", [("export", "--lexml", "santos"), ("export", "--lexml"),
                                   ("export", "--lexml", "ubatuba", "lins")])
 def test_cli_bad_input(args):
-    res = run_cli(*args)
+    res = run_cli("laws", *args)
     assert res.returncode == 2
     assert res.stdout == b""
     message = res.stderr.decode("utf-8")

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from calculator import api
+from tests.support import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_text(encoding="utf-8")
 FLAG = re.compile(r"(?<![\w-])--[a-z]")
 
@@ -64,8 +61,7 @@ def test_no_command_line_flag_in_messages(request_):
     (["ordem", "--norma", "quissama", "--vagas", "10", "--leitura", "proporcional"], "--leitura"),
 ])
 def test_cli_error_names_the_option(args, option):
-    proc = subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = run_cli("calculator", *args, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("erro: ") and proc.stderr.count("\n") == 1
     assert f"(opção {option})" in proc.stderr

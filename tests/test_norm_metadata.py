@@ -14,14 +14,14 @@ import pytest
 
 import calculator
 from laws import NORM_SLUGS, abnt, jsonld, lexml, load_corpus
-from tests.support import ROOT, require_site_files
+from tests.support import ROOT
 
 ARTICLES = {"ubatuba": 15, "quissama": 6, "lins": 12}
 
 
 @pytest.fixture(scope="module")
-def site():
-    return require_site_files([f"gerado/{slug}.html" for slug in NORM_SLUGS])
+def site(built_site):
+    return built_site
 
 
 class Scan(HTMLParser):

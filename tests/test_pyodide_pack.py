@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
+import build
+from tests.support import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

@@ -11,19 +11,16 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from calculator.api import handle
 from tests.support import ROOT, SITE, require_site_files
 
 NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
 NORMS = ("ubatuba", "quissama", "lins")
-
-sys.path.insert(0, str(ROOT))
-from calculator.api import handle  # noqa: E402
 
 
 def require_site() -> Path:

@@ -1,11 +1,11 @@
 """Nomination simulator: hand-worked cases from the law text, per norm and rule."""
 
-from pathlib import Path
 
 import pytest
 
 from calculator.errors import InputError
 from calculator.simulator import seat_types, simulate
+from tests.support import ROOT
 
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
 
@@ -324,8 +324,7 @@ def test_result_basis_resolves_and_covers_everything_cited():
     from laws import load_corpus
 
     corpus = load_corpus()
-    root = Path(__file__).resolve().parent.parent
-    sample = (root / "docs" / "assets" / "exemplo-classificacao.csv").read_bytes()
+    sample = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_bytes()
     for norm in ("ubatuba", "quissama", "lins"):
         res = simulate(norm, 10, sample, percent="20", pcd_seats=1)
         cited = set(res["basis"])

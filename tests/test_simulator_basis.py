@@ -1,12 +1,11 @@
 """Simulator: each statement carries the basis the text gives and no more (hand-worked cases)."""
 
-from pathlib import Path
 
 from calculator import order
 from calculator.simulator import simulate
+from tests.support import ROOT
 from tests.test_simulator import by_list, calls, csv, plain
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_bytes()
 
 

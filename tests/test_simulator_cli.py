@@ -2,22 +2,18 @@
 
 import base64
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from calculator.api import handle
+from tests.support import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "docs" / "assets" / "exemplo-classificacao.csv"
 GOOD = "inscricao;nome;classificacao;cotista\n10;Ana;1;não\n11;Bia;2;não\n12;Caio;3;sim\n13;Duda;4;não\n"
 
 
 def cli(*args, stdin: bytes | None = None):
-    return subprocess.run([sys.executable, "-m", "calculator", "simular", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, timeout=60)
+    return run_cli("calculator", "simular", *args, stdin=stdin)
 
 
 @pytest.fixture

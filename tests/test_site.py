@@ -1,6 +1,6 @@
 """Tests of the built site (site/), produced by `python build.py`.
 
-The site is built once per session if site/index.html is missing; `make test` builds it before pytest.
+`make test` builds the site before pytest; a missing site fails (conftest.built_site), it is never built here.
 """
 
 from __future__ import annotations
@@ -17,20 +17,15 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT))
-
-import calculator  # noqa: E402
-from calculator.labels import display_label  # noqa: E402
-from laws import NORM_SLUGS, load_corpus  # noqa: E402
+import calculator
+from calculator.labels import display_label
+from laws import NORM_SLUGS, load_corpus
+from tests.support import ROOT, SITE
 
 
 @pytest.fixture(scope="session")
-def site() -> Path:
-    if not (SITE / "index.html").exists() or not (SITE / "gerado" / "ubatuba.html").exists():
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
-    return SITE
+def site(built_site) -> Path:
+    return built_site
 
 
 class Page(HTMLParser):

@@ -6,45 +6,21 @@ leaves the origin. Skipped when Chromium or Playwright is missing.
 
 from __future__ import annotations
 
-import functools
-import shutil
-import subprocess
-import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-
+import playwright.sync_api as playwright_api
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-import playwright.sync_api as playwright_api  # noqa: E402
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    if not (SITE / "gerado" / "ubatuba.html").exists():
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
-    root = tmp_path_factory.mktemp("srv")
-    (root / "cotas").symlink_to(SITE, target_is_directory=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/cotas/"
-    server.shutdown()
+def base_url(served_site):
+    return served_site.base
 
 
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

@@ -7,28 +7,21 @@ from __future__ import annotations
 import datetime
 import html
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT))
-
-import calculator  # noqa: E402
-from laws import NORM_SLUGS, load_corpus  # noqa: E402
+import calculator
+from laws import NORM_SLUGS, load_corpus
+from tests.support import ROOT, require_site_files
 
 DISCLAIMER = "Não é orientação jurídica"
 FIRST, LAST = datetime.date(2010, 1, 1), datetime.date(2035, 12, 31)  # the range the timeline covers
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    if not (SITE / "index.html").exists() or not (SITE / "contexto-nacional.html").exists():
-        subprocess.run([sys.executable, "build.py"], cwd=ROOT, check=True)
-    return SITE
+def site(built_site) -> Path:
+    return require_site_files(["contexto-nacional.html"])
 
 
 def read(site: Path, path: str) -> str:

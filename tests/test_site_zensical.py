@@ -11,12 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-from laws import load_corpus  # noqa: E402
-from tests.test_site import law_text_of  # noqa: E402
+import build
+from laws import load_corpus
+from tests.support import ROOT
+from tests.test_site import law_text_of
 
 ZENSICAL = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
 
