@@ -428,4 +428,3 @@ def test_norm_modules_expose_building_blocks():
             assert hasattr(module, attr), (module.SLUG, attr)
         for p in module.PARAMS.values():
             assert (p.basis or "sem base no corpus" in p.note) and p.start and p.note
-            assert all(ref.startswith(module.SLUG + ":") for ref in p.basis)
