@@ -4,8 +4,13 @@ derandomize: the examples come from a fixed seed, so a failure seen once is seen
 next developer); the search is still wide (each test sets max_examples). deadline=None: timing belongs to
 bench/, and on a shared 2-core machine the default 200 ms per example fails tests that are correct.
 
-The importable helpers (ROOT, SITE, run_cli, SiteServer, require_site_files…) are in tests/support.py:
-pytest loads this file by itself, and a module importing it would load a second copy.
+Fixtures for any test file (ask for them by name):
+- built_site: the site/ path, or one clear failure if build.py has not made it;
+- served_site: that site served under /cotas/ (``.base`` the site's address, ``.origin`` the server's);
+- browser: Debian's Chromium through Playwright, one per test module.
+What a module imports (ROOT, SITE, run_cli("calculator", …), require_site_files, watched_page, SiteServer,
+verified_copy…) is in tests/support.py: pytest loads this file by itself, and a module importing it would
+load a second copy.
 """
 
 from pathlib import Path
@@ -13,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.support import BUILT_FILES, SiteServer, require_site_files
+from tests.support import BUILT_FILES, CHROMIUM, CHROMIUM_ARGS, SiteServer, require_site_files
 
 settings.register_profile("cotas", derandomize=True, deadline=None, database=None, print_blob=True)
 settings.load_profile("cotas")
@@ -32,3 +37,19 @@ def served_site(built_site):
     server = SiteServer(built_site)
     yield server
     server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless, through Playwright (its own browser download does not work here).
+    Module scope: a test that starts Playwright itself (test_distribution_servers) must not find one
+    running."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium não encontrado em {CHROMIUM}: `apt-get install chromium` (ou `make test`).",
+                    pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

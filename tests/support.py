@@ -12,6 +12,7 @@ without it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -113,6 +114,31 @@ class SiteServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self._tmp.cleanup()
+
+
+@contextlib.contextmanager
+def watched_page(browser, origin: str):
+    """A page in a new browser context allowed to use the clipboard, whose requests to anything but origin
+    are aborted and kept in ``page.outside``, and whose console errors and uncaught exceptions are kept in
+    ``page.errors`` (the tests assert both stay empty)."""
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.outside, page.errors = [], []
+
+    def route(r):
+        if r.request.url.startswith(origin + "/"):
+            r.continue_()
+        else:
+            page.outside.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def sha256sum_check(folder: Path, strict: bool = True) -> subprocess.CompletedProcess:

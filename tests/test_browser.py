@@ -106,17 +106,6 @@ def server(served_site):
     return served_site
 
 
-@pytest.fixture(scope="module")
-def browser():
-    require_site()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def ctx(browser, server):
     """A fresh context (cold cache) with the guard; yields (context, guard); asserts it stayed clean."""

@@ -10,7 +10,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from tests.test_browser import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
-    browser,
     check_basis_links,
     ctx,
     handle,
@@ -22,7 +21,7 @@ from tests.test_browser import (  # noqa: F401 - pytest fixtures
     wait_python,
 )
 
-FIXTURES = (browser, ctx, server)  # pytest finds them by name in this module
+FIXTURES = (ctx, server)  # pytest finds them by name in this module
 
 TABLE = [("Professor de Educação Básica", "13", "2"), ("Técnico de Enfermagem", "5", "1"),
          ("Agente Administrativo", "2", "0"), ("Médico", "2", "")]
@@ -186,15 +185,21 @@ def test_upload_windows_1252_file_goes_to_python_as_bytes(ctx, server):
     assert parse_qs(urlsplit(page.url).query)["tabela"][0].startswith("cargo;vagas;reservadas\nTécnico")
 
 
-def test_call_order_with_nominations_beyond_the_vacancies(ctx, server):
+def ask_order_with_nominations(ctx, server, norm: str, vacancies: str, nominations: str):
+    """The call order with nominations beyond the vacancies, typed as a user does; answered by Python."""
     page = open_calculator(ctx, server)
     wait_python(page)
-    page.select_option("#ordem-norma", "ubatuba")
-    type_into(page, "#ordem-vagas", "10")
-    type_into(page, "#ordem-nomeacoes", "20")
+    page.select_option("#ordem-norma", norm)
+    type_into(page, "#ordem-vagas", vacancies)
+    type_into(page, "#ordem-nomeacoes", nominations)
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#ordem-resultado').dataset.origem === 'python'",
                            timeout=PY_TIMEOUT)
+    return page
+
+
+def test_call_order_with_nominations_beyond_the_vacancies(ctx, server):
+    page = ask_order_with_nominations(ctx, server, "ubatuba", "10", "20")
     res = handle({"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"})["result"]
     text = page.text_content("#ordem-resultado")  # premises and interpretations are folded (closed details)
     assert "4 de 20 nomeações vão para a reserva racial (a norma reserva 2)" in text
@@ -266,14 +271,7 @@ def test_status_column_and_voluntary_reserve_follow_python(ctx, server):
 
 def test_call_order_beyond_the_vacancies_states_the_rule_and_the_alternatives(ctx, server):
     # Quissamã, 4 vacancies, 12 nominations: 5ª by the rule adopted; literally (art. 3º, § 1º) 5ª and 10ª.
-    page = open_calculator(ctx, server)
-    wait_python(page)
-    page.select_option("#ordem-norma", "quissama")
-    type_into(page, "#ordem-vagas", "4")
-    type_into(page, "#ordem-nomeacoes", "12")
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#ordem-resultado').dataset.origem === 'python'",
-                           timeout=PY_TIMEOUT)
+    page = ask_order_with_nominations(ctx, server, "quissama", "4", "12")
     res = handle({"command": "ordem", "norma": "quissama", "vagas": "4", "nomeacoes": "12"})["result"]
     assert "seriam 5ª e 10ª" in res["headline"]
     assert res["headline"] in page.inner_text("#ordem-resultado")

@@ -9,6 +9,7 @@ import pytest
 
 import calculator
 from calculator.simulator import simulate
+from tests.test_simulator import csv as by_flags
 
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
 
@@ -228,42 +229,30 @@ def test_lins_pcd_conflict_shown_in_simulation_with_pcd_seats():
 
 
 # --- readings that change who is nominated are labelled, with the alternative as an option ---------
-def flagged(rows) -> bytes:
-    """rows: (rank, flags) — c cotista, p pcd, d desistente, i inapto, e eliminado; ":x" hetero."""
-    lines = [HEADER]
-    for r, flags in rows:
-        flags, _, hetero = flags.partition(":")
-        sit = ("desistente" if "d" in flags else "inapto" if "i" in flags
-               else "eliminado" if "e" in flags else "")
-        lines.append(f"R{r};N{r};{r};{'sim' if 'c' in flags else 'não'};{'sim' if 'p' in flags else 'não'};M;"
-                     f"{sit};{hetero}")
-    return ("\n".join(lines) + "\n").encode()
-
-
 def test_quissama_fifth_seat_both_readings():
     # art. 3º, § 1º: 10 seats (positions 5ª, 10ª), cotistas ranked 6, 12 and 13
     rows = [(r, "c" if r in (6, 12, 13) else "") for r in range(1, 16)]
-    default = simulate("quissama", 10, flagged(rows))
+    default = simulate("quissama", 10, by_flags(*rows))
     nominated = {n["candidate"] for n in default["nominations"]}
     assert "R13" in nominated and "R9" not in nominated  # concurrent competition (art. 1º, § 2º)
     w = next(w for w in default["warnings"] if w["code"] == "quissama_quinta_vaga_leitura")
     assert w["kind"] == "interpretacao" and "preenchimento \"lista\"" in w["message"]
     assert "Ubatuba" in w["message"]
-    literal = simulate("quissama", 10, flagged(rows), fill="lista")
+    literal = simulate("quissama", 10, by_flags(*rows), fill="lista")
     nominated = {n["candidate"] for n in literal["nominations"]}
     assert "R9" in nominated and "R13" not in nominated  # the first of the lista específica
     assert [(n["seat"], n["candidate"]) for n in literal["nominations"] if n["list"] == "reserva"] == \
         [(5, "R6"), (10, "R12")]
     assert literal["options"]["fill"] == "lista"
     with pytest.raises(Exception, match="só se aplica a Quissamã"):
-        simulate("ubatuba", 10, flagged(rows), fill="lista")
+        simulate("ubatuba", 10, by_flags(*rows), fill="lista")
 
 
 def test_quissama_fifth_seat_option_on_the_cli(tmp_path, capsys):
     from calculator.__main__ import main
 
     path = tmp_path / "lista.csv"
-    path.write_bytes(flagged([(r, "c" if r in (6, 12, 13) else "") for r in range(1, 16)]))
+    path.write_bytes(by_flags(*[(r, "c" if r in (6, 12, 13) else "") for r in range(1, 16)]))
     argv = ["simular", "--norma", "quissama", "--vagas", "10", "--preenchimento", "lista", str(path)]
     assert main(argv) == 0
     out = capsys.readouterr().out
@@ -281,10 +270,10 @@ def test_ubatuba_emprego_positions_are_a_reading():
 def test_quissama_partial_shortfall_is_said():
     # art. 1º, § 6º: "não havendo candidatos negros ou índios aprovados" — one cotista for two seats
     rows = [(r, "c" if r == 12 else "") for r in range(1, 15)]
-    res = simulate("quissama", 10, flagged(rows))
+    res = simulate("quissama", 10, by_flags(*rows))
     w = next(w for w in res["warnings"] if w["code"] == "quissama_reversao_parcial")
     assert w["kind"] == "interpretacao" and "1 cotista aprovado" in w["message"]
-    none = simulate("quissama", 10, flagged([(r, "") for r in range(1, 15)]))
+    none = simulate("quissama", 10, by_flags(*[(r, "") for r in range(1, 15)]))
     assert "quissama_reversao_parcial" not in codes(none)  # no cotista at all: the text's own case
 
 
@@ -293,17 +282,17 @@ def test_quissama_partial_shortfall_is_said():
 def test_replacement_beyond_desistencia_is_labelled_analogy(norm, percent, flags):
     # Quissamã art. 3º, § 2º and Lins art. 5º, § 1º speak only of desistência
     rows = [(r, flags if r == 11 else "c" if r > 11 else "") for r in range(1, 16)]
-    res = simulate(norm, 10, flagged(rows), percent=percent)
+    res = simulate(norm, 10, by_flags(*rows), percent=percent)
     assert f"{norm}_substituicao_por_analogia" in codes(res)
     quit_ = [(r, "cd" if r == 11 else "c" if r > 11 else "") for r in range(1, 16)]
-    plain = simulate(norm, 10, flagged(quit_), percent=percent)
+    plain = simulate(norm, 10, by_flags(*quit_), percent=percent)
     assert f"{norm}_substituicao_por_analogia" not in codes(plain)
 
 
 def test_lins_cappc_only_gives_an_opinion():
     # art. 10, p. ú.: "deverá opinar"; the decision is the authority's, after the 48 hours of art. 10
     rows = [(1, ""), (2, "c:fraude"), (3, ""), (4, ""), (5, ""), (6, "c:nao_confirmada"), (7, "c")]
-    res = simulate("lins", 5, flagged(rows), percent="20")
+    res = simulate("lins", 5, by_flags(*rows), percent="20")
     fraud = next(e for e in res["excluded"] if e["candidate"] == "R2")
     moved = next(m for m in res["moved"] if m["candidate"] == "R6")
     for reason in (fraud["reason"], moved["reason"]):

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import datetime
 
-import playwright.sync_api as playwright_api
 import pytest
 
 import build
 from laws import abnt, load_corpus
-from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, require_site_files
+from tests.support import ROOT, require_site_files, watched_page
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # A provision of each kind, including an inline note and a parágrafo único's inciso.
@@ -27,34 +26,11 @@ def base_url(served_site):
     return served_site.base
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    pg = context.new_page()
-    pg.clock.set_fixed_time(TODAY)
-    pg.outside, pg.errors = [], []
-    origin = base_url.split("/cotas/")[0]
-
-    def route(r):
-        if r.request.url.startswith(origin + "/"):
-            r.continue_()
-        else:
-            pg.outside.append(r.request.url)
-            r.abort()
-
-    pg.route("**/*", route)
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    yield pg
-    context.close()
+def page(browser, served_site):
+    with watched_page(browser, served_site.origin) as pg:
+        pg.clock.set_fixed_time(TODAY)
+        yield pg
 
 
 def expected_forms(base_url, slug, pid):

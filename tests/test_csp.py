@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
-from tests.support import CHROMIUM, CHROMIUM_ARGS, require_site_files, verified_copy
+from tests.support import require_site_files, verified_copy
 
 READY = '#calc-status[data-state="ready"]'
 
@@ -78,18 +78,6 @@ window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium não encontrado em {CHROMIUM}", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        br = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield br
-        br.close()
 
 
 def open_page(browser, url: str, then=None) -> tuple[list[str], list[str]]:

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
-from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT, sha256sum_check, verified_copy
+from tests.support import ROOT, sha256sum_check, verified_copy
 
 SNAPSHOT_URL_PART = "assets/calculadora/calculator.snapshot.bin"
 READY = '#calc-status[data-state="ready"]'
@@ -132,18 +132,6 @@ def server(site):
 
     with SiteServer(site, prefix="/cotas/", precompressed=True) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium não encontrado em {CHROMIUM}: `apt-get install chromium`.", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        br = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield br
-        br.close()
 
 
 def open_calculator(browser, server, snapshot_route=None):

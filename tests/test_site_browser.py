@@ -6,10 +6,9 @@ leaves the origin. Skipped when Chromium or Playwright is missing.
 
 from __future__ import annotations
 
-import playwright.sync_api as playwright_api
 import pytest
 
-from tests.support import CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.support import ROOT, watched_page
 
 
 @pytest.fixture(scope="module")
@@ -17,33 +16,10 @@ def base_url(served_site):
     return served_site.base
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    pg = context.new_page()
-    pg.outside, pg.errors = [], []
-    origin = base_url.split("/cotas/")[0]
-
-    def route(r):
-        if r.request.url.startswith(origin + "/"):
-            r.continue_()
-        else:
-            pg.outside.append(r.request.url)
-            r.abort()
-
-    pg.route("**/*", route)
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    yield pg
-    context.close()
+def page(browser, served_site):
+    with watched_page(browser, served_site.origin) as pg:
+        yield pg
 
 
 def test_permalink_copies_citation_and_link(page, base_url):
