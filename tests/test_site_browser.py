@@ -1,7 +1,7 @@
 """The law pages in a real browser (Debian's Chromium through Playwright), served from a sub-path.
 
 Checks the permalink that copies a citation, the Portuguese search, the print layout, and that no request
-leaves the origin. Skipped when Chromium or Playwright is missing.
+leaves the origin. A missing Chromium fails (conftest.browser); it is never skipped.
 """
 
 from __future__ import annotations
