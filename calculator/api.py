@@ -18,23 +18,7 @@ from collections.abc import Callable
 
 from calculator.core import order, parameters, reserve
 from calculator.errors import InputError
-
-# What to ask for when a required field is empty: plain words, as a person would (never the field's name).
-MISSING = {
-    "norma": "informe a norma: ubatuba, quissama ou lins",
-    "vagas": "informe o número de vagas",
-    "csv": "cole ou envie a lista de classificação (arquivo CSV)",
-}
-
-
-def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
-    """Refuse unknown fields and missing required ones (pt-BR messages)."""
-    for key in request:
-        if key not in allowed:
-            raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
-    for key in required:
-        if request.get(key) in (None, ""):
-            raise InputError(MISSING.get(key, f"preencha o campo {key}"), key)
+from calculator.fields import MISSING, check_fields
 
 
 def _reserva(req: dict) -> dict:
@@ -58,13 +42,28 @@ def _parametros(req: dict) -> dict:
     return parameters(req["norma"])
 
 
+def _simular(req: dict) -> dict:
+    # imported on first use: the page answers `reserva` before it needs the simulator's modules
+    from calculator.simulator import api_simular
+
+    return api_simular(req)
+
+
+def _edital(req: dict) -> dict:
+    from calculator.edital import api_edital
+
+    return api_edital(req)
+
+
+__all__ = ["COMMANDS", "MISSING", "check_fields", "dumps", "handle", "run"]
+
 #: command name → runner(request dict without "command") → result dict.
 COMMANDS: dict[str, Callable[[dict], dict]] = {
     "reserva": _reserva,
     "ordem": _ordem,
     "parametros": _parametros,
-    "simular": lambda req: __import__("calculator.simulator", fromlist=["api_simular"]).api_simular(req),
-    "edital": lambda req: __import__("calculator.edital", fromlist=["api_edital"]).api_edital(req),
+    "simular": _simular,
+    "edital": _edital,
 }
 
 

@@ -17,6 +17,7 @@ from calculator import csvinput
 from calculator.cargos import CargoRow, read_cargos
 from calculator.core import get_norm, order, reserve
 from calculator.errors import InputError
+from calculator.fields import check_fields
 from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
     collect_basis,
@@ -498,8 +499,6 @@ def csv_bytes(req: dict) -> bytes:
 
 def api_edital(req: dict) -> dict:
     """api.handle runner for "edital"."""
-    from calculator.api import check_fields
-
     check_fields(req, API_FIELDS, ("norma",))
     get_norm(req["norma"])
     cargos = read_cargos(csv_bytes(req))
@@ -530,12 +529,11 @@ def cli_run(a) -> dict:
     """Namespace → result, through api.run (the same path as the browser)."""
     import base64
 
-    from calculator.api import run
     from calculator.simulator import _read_file
 
     get_norm(a.norma)
     data = _read_file(a.arquivo)
-    return run({"command": "edital", "norma": a.norma, "percentual": a.percentual,
+    return api_edital({"norma": a.norma, "percentual": a.percentual,
                 "data_edital": a.data_edital, "vinculo": a.vinculo, "leitura": a.leitura,
                 "nomeacoes": a.nomeacoes, "csv_base64": base64.b64encode(data).decode("ascii")})
 

@@ -173,3 +173,29 @@ def validity(edital_date: date) -> dict:
 def validity_window() -> dict:
     """The editais the law governs, under the model adopted for the extension (dates presumed)."""
     return validity_rules.window(NORM)
+
+
+def simulation_warnings(view) -> list[dict]:
+    """What only this law says about a simulation (hook of calculator.simulator.notices): no rule for a
+    candidate in the reserve and the PcD list; who takes the fifth seat (art. 3º, § 1º)."""
+    out = []
+    if view.conflicts:
+        names = ", ".join(x.candidate for x in view.conflicts[:5]) + ("…" if len(view.conflicts) > 5 else "")
+        out.append(NORM.warning(
+            "quissama_precedencia_lacuna", names=names,
+            who=view.agree("Candidato classificado", [x.candidate for x in view.conflicts]).capitalize()))
+    if view.quota["reserva"]:
+        concurrent = ("concorrência concomitante — o cotista classificado dentro das vagas de ampla "
+                      "concorrência é nomeado por elas, e a quinta vaga vai ao cotista seguinte fora delas "
+                      "(art. 1º, § 2º)")
+        literal = ("literal do art. 3º, § 1º — a quinta vaga vai ao primeiro ainda não nomeado da lista "
+                   "específica, na ordem dela, mesmo que esteja dentro das vagas de ampla concorrência")
+        used, other, opt = ((concurrent, literal, "lista") if view.options.fill == "concorrencia"
+                            else (literal, concurrent, "concorrencia"))
+        out.append(warning(
+            "quissama_quinta_vaga_leitura", "interpretacao",
+            f"Quem ocupa a quinta vaga (art. 3º, § 1º). Leitura usada: {used}. Outra leitura, disponível "
+            f"como opção (preenchimento \"{opt}\"): {other}. A mesma questão surge na \"alternância\" do "
+            "art. 7º da lei de Ubatuba.",
+            ["quissama:art3_par1", "quissama:art1_par2"]))
+    return out

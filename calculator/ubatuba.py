@@ -230,3 +230,26 @@ def validity(edital_date: date) -> dict:
 def validity_window() -> dict:
     """The editais the law governs (arts. 13 to 15, dates presumed)."""
     return validity_rules.window(NORM)
+
+
+def simulation_warnings(view) -> list[dict]:
+    """What only this law says about a simulation (hook of calculator.simulator.notices): the reading of
+    art. 4º, § 1º, used for a desisting optant; who takes the reserved seat under art. 7º; gender equity."""
+    out = []
+    if view.replaced_reserved:
+        listed = view.options.replacement == "lista"
+        out.append(warning(
+            "ubatuba_substituicao_leitura", "interpretacao",
+            "O art. 4º, § 1º, diz que a vaga do optante que desiste ou é inapto será preenchida \"pelo "
+            "candidato posteriormente classificado\", sem dizer de qual lista. Leitura usada: "
+            + ("o optante seguinte da lista da reserva (como o art. 7º, § 2º, e o propósito da reserva)."
+               if listed else "o candidato seguinte da classificação geral, optante ou não.")
+            + " Outra leitura, disponível como opção "
+            + ("(\"geral\"): o candidato seguinte da classificação geral." if listed
+               else "(\"lista\"): o optante seguinte da lista da reserva."),
+            view.refs("replace_reserve", "replace_list")))
+    if view.quota["reserva"]:
+        out.append(NORM.warning("ubatuba_alternancia_quem_ocupa"))
+    out.append(NORM.warning("ubatuba_equidade_genero_interpretacao" if view.options.gender_equity
+                            else "ubatuba_equidade_genero_desligada"))
+    return out

@@ -1,0 +1,22 @@
+"""A request's fields, checked: the one rule every command of api.handle applies before it runs."""
+
+from __future__ import annotations
+
+from calculator.errors import InputError
+
+# What to ask for when a required field is empty: plain words, as a person would (never the field's name).
+MISSING = {
+    "norma": "informe a norma: ubatuba, quissama ou lins",
+    "vagas": "informe o número de vagas",
+    "csv": "cole ou envie a lista de classificação (arquivo CSV)",
+}
+
+
+def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
+    """Refuse unknown fields and missing required ones (pt-BR messages)."""
+    for key in request:
+        if key not in allowed:
+            raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
+    for key in required:
+        if request.get(key) in (None, ""):
+            raise InputError(MISSING.get(key, f"preencha o campo {key}"), key)

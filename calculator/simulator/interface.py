@@ -1,0 +1,139 @@
+"""The simulation's API and CLI glue (registered in calculator/api.py and calculator/__main__.py): the
+request's fields, the list's bytes from JSON or from a file, the command-line arguments."""
+
+from __future__ import annotations
+
+from calculator import csvinput
+from calculator.errors import InputError
+from calculator.fields import check_fields
+from calculator.simulator.options import flag
+from calculator.simulator.run import simulate
+
+API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
+              "precedencia", "precedencia_feminina", "substituicao", "equidade_genero", "preenchimento",
+              "csv", "csv_base64")
+
+
+
+def api_simular(req: dict, data: bytes | None = None) -> dict:
+    """api.handle runner.  The classification list comes as ``csv`` (text, as the browser reads the
+    file; encoded back as UTF-8) or ``csv_base64`` (the file's bytes, base64: the page sends a loaded
+    file so).  The CLI passes the file's bytes as ``data`` (no base64 round trip: one copy less of a
+    large file); everything else is the same path."""
+    check_fields(req, API_FIELDS, ("norma", "vagas"))
+    text, b64 = req.get("csv"), req.get("csv_base64")
+    if data is None:
+        data = _request_bytes(text, b64)
+    return simulate(req["norma"], req["vagas"], data, percent=req.get("percentual"),
+                    reading=req.get("leitura"),
+                    scope=req.get("vinculo"), pcd_seats=req.get("vagas_pcd"),
+                    female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
+                    replacement=req.get("substituicao"),
+                    gender_equity=flag(req.get("equidade_genero"), "equidade_genero"),
+                    fill=req.get("preenchimento"), female_precedence=req.get("precedencia_feminina"))
+
+
+def _request_bytes(text, b64) -> bytes:
+    """The list's bytes from a JSON request's ``csv`` or ``csv_base64`` (size checked before decoding)."""
+    if text is not None and b64 is not None:
+        raise InputError("informe a lista em \"csv\" ou em \"csv_base64\", não nos dois", "csv")
+    if b64 is not None:
+        import base64
+        import binascii
+
+        if not isinstance(b64, str):
+            raise InputError("csv_base64 deve ser um texto em base64", "csv")
+        if len(b64) > (csvinput.MAX_CSV_BYTES + 2) // 3 * 4 + 4:
+            raise csvinput.too_large()
+        try:
+            data = base64.b64decode(b64, validate=True)
+        except (binascii.Error, ValueError):
+            raise InputError("csv_base64 não é base64 válido", "csv") from None
+    elif text is not None:
+        if not isinstance(text, str):
+            raise InputError("csv deve ser o texto do arquivo", "csv")
+        if len(text) > csvinput.MAX_CSV_BYTES:
+            raise csvinput.too_large()
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("Linha 1: o texto do arquivo contém caracteres inválidos", "csv") from None
+    else:
+        raise InputError("cole ou envie a lista de classificação (arquivo CSV)", "csv")
+    return data
+
+
+def cli_arguments(p) -> None:
+    """Arguments of ``python -m calculator simular``."""
+    p.add_argument("arquivo", metavar="ARQUIVO.csv", help="lista de classificação em CSV (ou - para a "
+                                                          "entrada padrão)")
+    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--vagas", required=True, metavar="N", help="número de vagas a preencher (inteiro ≥ 1)")
+    p.add_argument("--percentual", metavar="P", help="percentual de reserva (Lins: obrigatório; Ubatuba: ≥ "
+                                                     "20)")
+    p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
+    p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
+    p.add_argument("--vagas-pcd", metavar="K", help="vagas para pessoas com deficiência fixadas no edital "
+                                                    "(padrão 0)")
+    p.add_argument("--vagas-femininas", metavar="K",
+                   help="Lins, Guarda Civil Municipal: vagas femininas da LC nº 1.745/2023, art. 16, § 2º")
+    p.add_argument("--precedencia", metavar="REGRA",
+                   help="Lins, candidato nas listas PcD e de negros: art6-par2 (padrão) ou art4-par1u")
+    p.add_argument("--precedencia-feminina", metavar="REGRA",
+                   help="Lins, candidata nas vagas femininas e na reserva racial (o decreto não regula): "
+                        "reserva (padrão) ou feminina")
+    p.add_argument("--substituicao", metavar="LEITURA",
+                   help="Ubatuba, art. 4º, § 1º: lista (padrão: próximo optante) ou geral")
+    p.add_argument("--preenchimento", metavar="LEITURA",
+                   help="Quissamã, art. 3º, § 1º (quem ocupa a quinta vaga): concorrencia (padrão) ou lista "
+                        "(literal: o primeiro da lista específica)")
+    p.add_argument("--equidade-genero", action="store_true",
+                   help="Ubatuba: divide as vagas reservadas entre os gêneros (interpretação; desligada "
+                        "por padrão)")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+def _read_file(path: str) -> bytes:
+    """The file's bytes, at most csvinput.MAX_CSV_BYTES of them (a bigger file, /dev/zero or an endless
+    pipe is refused after reading one byte more than the limit, never read whole)."""
+    import os
+    import stat
+    import sys
+
+    limit = csvinput.MAX_CSV_BYTES
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise InputError("a entrada padrão está fechada (arquivo -)", "arquivo")
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                if stat.S_ISREG(st.st_mode) and st.st_size > limit:
+                    raise csvinput.too_large()
+                data = fh.read(limit + 1)
+        if len(data) > limit:
+            raise csvinput.too_large()
+        return data
+    except FileNotFoundError:
+        raise InputError(f"arquivo não encontrado: {path}", "arquivo") from None
+    except IsADirectoryError:
+        raise InputError(f"é uma pasta, não um arquivo: {path}", "arquivo") from None
+    except PermissionError:
+        raise InputError(f"sem permissão para ler o arquivo: {path}", "arquivo") from None
+    except OSError as exc:
+        raise InputError(f"não foi possível ler o arquivo {path} (erro {exc.errno})", "arquivo") from None
+    except MemoryError:
+        raise InputError(f"memória insuficiente para ler o arquivo {path}", "arquivo") from None
+
+
+def cli_run(a) -> dict:
+    """Namespace → result, through api_simular (the browser's path, with the bytes passed as they are)."""
+    data = _read_file(a.arquivo)
+    return api_simular({"norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
+                        "leitura": a.leitura, "vinculo": a.vinculo, "vagas_pcd": a.vagas_pcd,
+                        "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
+                        "precedencia_feminina": a.precedencia_feminina,
+                        "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
+                        "preenchimento": a.preenchimento}, data)
+

@@ -1,0 +1,110 @@
+"""Lists and eligibility: who is in which list, who is out of all of them (eliminado, or excluded by the
+heteroidentificação where the norm regulates it), and the published specific lists."""
+
+from __future__ import annotations
+
+from calculator.core import NORMS
+from calculator.rules import warning
+from calculator.simulator.policy import HeteroResult, of
+from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA, SPECIFIC, Agreed, Exclusion, Move
+from calculator.simulator.state import Run
+
+
+def hetero_result(run: Run, c) -> HeteroResult | None:
+    """The heteroidentificação result that takes effect for c (an optant, under a norm that regulates it)."""
+    hetero = run.policy.hetero
+    if hetero is None or not c.cotista:
+        return None
+    return hetero.results.get(c.hetero)
+
+
+def status(run: Run, c) -> str:
+    """"ok" | "skip" (desistente/inapto: replaced) | "out" (eliminated/excluded: not in any list)."""
+    if c.situacao == "eliminado":
+        return "out"
+    result = hetero_result(run, c)
+    if result is not None and result.effect == "excluded":
+        return "out"
+    if c.situacao in ("desistente", "inapto"):
+        return "skip"
+    return "ok"
+
+
+def in_racial(run: Run, c) -> bool:
+    if not c.cotista:
+        return False
+    result = hetero_result(run, c)
+    return not (result is not None and result.effect == "ampla")
+
+
+def lists_of(run: Run, c) -> list[str]:
+    out = []
+    if run.quota[RESERVA] and in_racial(run, c):
+        out.append(RESERVA)
+    if run.quota[FEM] and c.genero == "F":
+        out.append(FEM)
+    if run.quota[PCD] and c.pcd:
+        out.append(PCD)
+    return out
+
+
+def _exclusion(c, code: str, reason: str, basis: list[str]) -> Exclusion:
+    return Exclusion(c.inscricao, c.nome, c.rank, code, reason, basis)
+
+
+def record_exclusions(run: Run) -> None:
+    """Candidates out of every list, and optants moved to the ampla concorrência by the verification."""
+    hetero = run.policy.hetero
+    note = hetero.note if hetero else ""
+    note_basis = hetero.note_basis if hetero else ()
+    for c in run.cands:
+        if c.situacao == "eliminado":
+            # where a commission verifies, an elimination after it is the authority's decision on the
+            # commission's opinion: the same caveat as for the verification's own results
+            elim_note = hetero is not None and hetero.eliminated
+            run.excluded.append(_exclusion(
+                c, "eliminado", "eliminado do concurso (ex.: declaração falsa); não entra em nenhuma lista"
+                + (note if elim_note else ""),
+                run.refs("eliminated", *(note_basis if elim_note else ()))))
+            continue
+        result = hetero_result(run, c)
+        if result is None:
+            continue
+        reason = result.reason.format_map(Agreed([c.genero])) + (note if result.note else "")
+        if result.effect == "excluded":
+            run.excluded.append(_exclusion(c, c.hetero, reason, run.refs(*result.basis)))
+        else:
+            run.moved.append(Move(c.inscricao, RESERVA, AMPLA, reason, run.refs(*result.basis)))
+    if hetero is None and any(c.hetero for c in run.cands):
+        run.warnings.append(warning(
+            "simulacao_heteroidentificacao_ignorada", "aviso",
+            f"A coluna heteroidentificacao só tem efeito em {_where_regulated()}; nesta norma ela foi "
+            "ignorada. Para eliminar um candidato por declaração falsa, use situacao = eliminado.",
+            run.refs("eliminated")))
+    if hetero is not None and any(c.hetero and not c.cotista for c in run.cands):
+        run.warnings.append(warning(
+            "simulacao_heteroidentificacao_nao_optante", "aviso",
+            "Há resultado de heteroidentificação para candidato que não optou pela reserva; ele foi "
+            "ignorado (a análise só alcança quem se autodeclarou).",
+            run.refs("hetero")))
+
+
+def _where_regulated() -> str:
+    """The norms whose simulation applies the heteroidentificação column (their registries' words)."""
+    names = [p.hetero.where for p in (of(m.NORM) for m in NORMS.values()) if p.hetero is not None]
+    if not names:
+        return "normas que regulam a heteroidentificação"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " e " + names[-1]
+
+
+def publish(run: Run) -> None:
+    """Position of each candidate in the published specific lists (eligible members, rank order)."""
+    counters = {lst: 0 for lst in SPECIFIC}
+    for c in run.cands:
+        if status(run, c) == "out":
+            continue
+        run.published[AMPLA].append(c.inscricao)
+        for lst in lists_of(run, c):
+            counters[lst] += 1
+            run.list_pos[lst][c.inscricao] = counters[lst]
+            run.published[lst].append(c.inscricao)

@@ -1,0 +1,104 @@
+"""The simulation, phase by phase: options, seat schedule, lists, filling, replacement, reversion, report.
+
+Policy comes from the norm's registry (``[simulation]`` of laws/<slug>/norma.toml, read by policy.py) and,
+for what only one norm says, from its module's ``simulation_warnings`` hook (notices.py): no norm is named
+here."""
+
+from __future__ import annotations
+
+import gc
+from fractions import Fraction
+
+from calculator import csvinput
+from calculator.core import get_norm
+from calculator.errors import InputError
+from calculator.rules import format_int, parse_percent, parse_vacancies
+from calculator.simulator import filling, lists, options, policy, reversion, schedule
+from calculator.simulator.notices import trailing_warnings
+from calculator.simulator.records import AMPLA, RESERVA
+from calculator.simulator.report import assemble
+from calculator.simulator.state import Run
+
+#: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
+MAX_SIM_VACANCIES = 1_000_000
+
+
+def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None,
+             pcd_seats=0, female_seats=0, precedence=None, replacement=None, gender_equity=False,
+             scope=None, fill=None, female_precedence=None) -> dict:
+    """Simulate the nominations.  Options (all optional; each norm's registry says which it accepts):
+
+    percent        the edital's percentage (required for a norm whose percentage is given)
+    reading        call-order reading of the norm ("proporcional" | "quinta")
+    pcd_seats      seats for persons with disabilities set by the edital (other laws), default 0
+    female_seats   female seats of another law (option vagas_femininas)
+    precedence     option precedencia: the rule for a candidate on the PcD and the racial lists
+    replacement    option substituicao: "lista" (default: next optant) or "geral"
+    gender_equity  option equidade_genero: split the reserved seats between genders
+    scope          the norm's "vinculo" (efetivo, emprego, ...)
+    fill           option preenchimento: "concorrencia" (default) or "lista"
+    female_precedence  option precedencia_feminina: "reserva" (default) or "feminina"
+    """
+    return simulate_norm(get_norm(norm), vacancies, candidates_csv_bytes, percent=percent, reading=reading,
+                         pcd_seats=pcd_seats, female_seats=female_seats, gender_equity=gender_equity,
+                         scope=scope, choices={"precedencia": precedence, "substituicao": replacement,
+                                               "preenchimento": fill,
+                                               "precedencia_feminina": female_precedence})
+
+
+def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None, pcd_seats=0,
+                  female_seats=0, gender_equity=False, scope=None, choices=None) -> dict:
+    """The simulation for a norm module (``NORM``, ``TITLE``, ``CITATION``, ``call_positions``,
+    ``call_count``; optionally ``simulation_warnings``)."""
+    pol = policy.of(mod.NORM)
+    n_vac = parse_vacancies(vacancies)
+    if n_vac > MAX_SIM_VACANCIES:
+        raise InputError(
+            f"a simulação aceita até {format_int(MAX_SIM_VACANCIES)} vagas: {format_int(n_vac)}", "vagas")
+    pct = percent if isinstance(percent, Fraction) else parse_percent(percent)
+    opts = options.parse(pol, pcd_seats, female_seats, gender_equity, choices or {})
+    k_pcd, k_fem = opts.pcd_seats, opts.female_seats
+    if reading is not None and not isinstance(reading, str):
+        raise InputError("a leitura deve ser um texto (ex.: proporcional)", "leitura")
+    sched = schedule.racial_schedule(mod, n_vac, pct, reading or None, scope or None)
+    r_seats = len(sched["positions"])
+    if r_seats + k_pcd + k_fem > n_vac:
+        raise InputError(
+            f"as vagas reservadas ({format_int(r_seats)}), para pessoas com deficiência "
+            f"({format_int(k_pcd)}) e femininas ({format_int(k_fem)}) somam mais que o total de vagas "
+            f"({format_int(n_vac)})",
+            "vagas_pcd" if k_pcd else "vagas_femininas")
+
+    # The run builds ~10 small objects per candidate and frees none: the cyclic garbage collector
+    # would only rescan them (≈ 10% of the time for 100,000 candidates), so it is paused meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        table = csvinput.read_candidates(candidates_csv_bytes)
+        types = schedule.seat_types(n_vac, sched["positions"], k_pcd, k_fem)
+        pcd_first = scope in pol.pcd_first.get("scopes", ()) and k_pcd > 0
+        if pcd_first:
+            # the norm calls the PcD seats first (nominations 1..K) for this vínculo; the seats after them
+            # keep the order used otherwise (the norm is silent there: interpretation, warned)
+            types = schedule.pcd_first(types, k_pcd)
+            sched = {**sched, "positions": [n for n, t in enumerate(types, start=1) if t == RESERVA]}
+        run = Run(mod, pol, opts, n_vac, types, table, sched, pcd_first)
+        result = _phases(run)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    trailing_warnings(run, result)
+    return result
+
+
+def _phases(run: Run) -> dict:
+    lists.record_exclusions(run)
+    lists.publish(run)
+    if run.options.fill == "lista":
+        filling.fill_reserved_first(run)
+    general = filling.fill_ampla(run, run.quota[AMPLA])
+    filling.fill_specific(run, general)
+    extra = reversion.revert(run)
+    if extra:
+        reversion.fill_ampla_extra(run, general, extra)
+    return assemble(run)

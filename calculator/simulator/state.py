@@ -1,0 +1,77 @@
+"""The state of one simulation run, created whole in ``__init__`` and filled by the phases (lists,
+filling, replacement, reversion, report), each a module of plain functions of this state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from calculator.simulator.options import Options
+from calculator.simulator.policy import Policy
+from calculator.simulator.records import (
+    AMPLA,
+    FEM,
+    PCD,
+    RESERVA,
+    SPECIFIC,
+    Conflict,
+    Exclusion,
+    Move,
+    Reversion,
+    Shortfall,
+    Winner,
+)
+
+
+def _per_list(lists=(AMPLA, *SPECIFIC), make=list) -> dict:
+    return {lst: make() for lst in lists}
+
+
+@dataclass
+class Run:
+    """Inputs (norm module, policy, options, seat types, candidates, schedule) and what the phases record."""
+
+    module: object  # the norm module (NORM, TITLE, CITATION, simulation hooks)
+    policy: Policy
+    options: Options
+    vacancies: int
+    types: list[str]
+    table: object  # csvinput.CandidateTable
+    sched: dict
+    pcd_first: bool = False
+    warnings: list[dict] = field(default_factory=list)
+    excluded: list[Exclusion] = field(default_factory=list)
+    moved: list[Move] = field(default_factory=list)
+    reverted: list[Reversion] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    winners: dict[str, list[Winner]] = field(default_factory=_per_list)
+    nominated: set[str] = field(default_factory=set)
+    skipped: set[str] = field(default_factory=set)
+    # reserved seats (ordinal within the list, 0-based) vacated by a desisting optant and, under the
+    # "geral" replacement reading, handed to the general list: ordinal → the optant's inscrição
+    converted: dict[int, str] = field(default_factory=dict)
+    shortfalls: dict[str, Shortfall] = field(default_factory=dict)
+    extra_basis: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)  # called for converted/reverted seats, in rank order
+    # the published lists: position of each member in each specific list, and the lists' inscrições
+    list_pos: dict[str, dict[str, int]] = field(default_factory=lambda: _per_list(SPECIFIC, dict))
+    published: dict[str, list[str]] = field(default_factory=_per_list)
+    taken: dict[str, int] = field(default_factory=lambda: _per_list(SPECIFIC, int))
+    final_quota: dict[str, int] = field(default_factory=lambda: _per_list(SPECIFIC, int))
+    quota: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.quota = {AMPLA: 0, RESERVA: 0, PCD: 0, FEM: 0}
+        for t in self.types:
+            self.quota[t] += 1
+        self.warnings = list(self.sched.get("warnings", []))
+
+    @property
+    def norm(self) -> str:
+        return self.policy.slug
+
+    @property
+    def cands(self) -> list:
+        return self.table.candidates
+
+    def refs(self, *kinds: str) -> list[str]:
+        return self.policy.refs(*kinds)
