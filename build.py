@@ -97,7 +97,21 @@ def rule_anchor(rule: str) -> str:
 
 # Human pt-BR names for the calculator's rules and parameters (the Python name is shown beside, as code).
 RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de convocação",
-               "validity": "vigência", "simulate": "simulação de nomeações"}
+               "validity": "vigência", "simulate": "simulação de nomeações",
+               # the simulator's rules (calculator/simulator/), each beside the provisions it implements
+               "fill_ampla": "simulação: vagas de ampla concorrência (concorrência simultânea)",
+               "fill_specific": "simulação: vagas das listas específicas",
+               "revert_to_other_gender": "simulação: reversão entre gêneros",
+               "lists_of": "simulação: listas de cada candidato",
+               "in_racial": "simulação: opção pela reserva",
+               "record_exclusions": "simulação: eliminados e excluídos",
+               "hetero_result": "simulação: resultado da heteroidentificação",
+               "publish": "simulação: listas publicadas",
+               "choose": "simulação: precedência entre listas",
+               "precedence_order": "simulação: ordem de precedência entre listas",
+               "note_conflict": "simulação: quem é nomeado por uma lista sai das outras",
+               "skip": "simulação: substituição de desistente ou inapto",
+               "revert": "simulação: reversão das vagas sem candidatos"}
 PARAM_LABELS = {
     "beneficiarios": "Beneficiários", "percentual": "Percentual", "percentual_minimo": "Percentual mínimo",
     "percentual_ate_5_vagas": "Percentual com até 5 vagas", "vagas_minimas": "Número mínimo de vagas",

@@ -120,3 +120,25 @@ def test_every_warning_key_the_policy_names_is_in_the_catalogue(slug):
             pol.reversion.get("partial_warning"), pol.hetero and pol.hetero.pending_warning]
     for key in filter(None, keys):
         assert key in norm.warnings, key
+
+
+@pytest.mark.parametrize("slug", ["ubatuba", "quissama", "lins"])
+def test_every_provision_the_policy_cites_resolves_in_the_corpus(slug):
+    from laws import load_corpus
+
+    corpus = load_corpus()
+    refs = policy.of(registry.load(slug)).references()
+    assert refs and all(corpus.resolve(ref) is not None for ref in refs), refs
+
+
+def test_every_annotation_rule_names_a_function_of_the_calculator():
+    import importlib
+
+    from laws import load_corpus
+
+    for norm in load_corpus().norms:
+        for pid, ann in norm.annotations.items():
+            rule = ann.get("regra")
+            if rule:
+                module, _, name = rule.rpartition(".")
+                assert callable(getattr(importlib.import_module(module), name, None)), (norm.slug, pid, rule)

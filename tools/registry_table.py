@@ -63,6 +63,18 @@ def _rows(norm) -> list[tuple[str, str, str]]:
         rows.append((ref, "vigência: passo inicial (entrada em vigor)", "`[validity.entry]`"))
     for ref in norm.window["basis"]:
         rows.append((ref, "vigência: período dos editais abrangidos", "`[validity.window]`"))
+    from calculator.simulator.policy import of
+
+    pol = of(norm)
+    for kind, ids in pol.basis.items():
+        for ref in pol.ids(ids):
+            rows.append((ref, f"simulação de nomeações: decisão `{kind}`", f"`[simulation.basis] {kind}`"))
+    for lst, ids in pol.list_basis.items():
+        for ref in pol.ids(ids):
+            rows.append((ref, f"simulação de nomeações: lista publicada `{lst}`", "`[simulation.lists]`"))
+    for ref in pol.ids(pol.pcd_first.get("step_basis", ())):
+        rows.append((ref, "simulação de nomeações: vagas de PcD chamadas primeiro",
+                     "`[simulation.pcd_first]`"))
     for key, entry in norm.warnings.items():
         for ref in entry.basis:
             rows.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))

@@ -179,12 +179,12 @@ def fill_specific(run: Run, start: int) -> None:
         if lst == RESERVA and equity:
             by_gender[c.genero] += 1
     if equity:
-        _revert_to_other_gender(run, deferred, taken, quota)
+        revert_to_other_gender(run, deferred, taken, quota)
     run.taken = taken
     run.final_quota = quota
 
 
-def _revert_to_other_gender(run: Run, deferred: list, taken: dict, quota: dict) -> None:
+def revert_to_other_gender(run: Run, deferred: list, taken: dict, quota: dict) -> None:
     """Reserved seats no one of one gender can fill revert to the other gender, in rank order."""
     for c in deferred:
         if taken[RESERVA] >= quota[RESERVA]:

@@ -95,6 +95,13 @@ class Policy:
                     out.append(ref)
         return out
 
+    def references(self) -> list[str]:
+        """Every provision the policy cites ("slug:id"), de-duplicated, in file order."""
+        ids = [pid for pids in self.basis.values() for pid in pids]
+        ids += [pid for pids in self.list_basis.values() for pid in pids]
+        ids += list(self.pcd_first.get("step_basis", ()))
+        return list(dict.fromkeys(self.ids(ids)))
+
     def ids(self, pids) -> list[str]:
         """Provision ids of this norm, prefixed ("art7_cpt" → "ubatuba:art7_cpt")."""
         return [f"{self.slug}:{pid}" for pid in pids]
