@@ -7,7 +7,6 @@ from calculator.errors import InputError
 from calculator.simulator.lists import hetero_result, in_racial, lists_of, status
 from calculator.simulator.records import (
     AMPLA,
-    LIST_NAMES,
     PCD,
     RESERVA,
     SPECIFIC,
@@ -37,7 +36,7 @@ def fill_ampla(run: Run, quota: int) -> int:
         result = hetero_result(run, c)
         if special:
             basis += run.refs("concurrent", "ampla_excludes")
-            names = " e ".join(LIST_NAMES[s] for s in special)
+            names = " e ".join(run.names[s] for s in special)
             reason += (f"; também está na lista de {names}, mas é {agree('nomeado', [c.genero])} pela "
                        "ampla concorrência e "
                        "não ocupa vaga reservada (sai da lista específica, que chama o seguinte)")
@@ -219,10 +218,11 @@ def specific_reason(run: Run, c, lst: str, lists: list[str]) -> tuple[str, list[
             reason += " — vaga de PcD fixada pelo edital e por outras leis (sem base no corpus)"
     else:
         basis = run.refs("female")
-        reason = f"{pos}ª da lista feminina da Guarda Civil Municipal ({c.rank}ª na classificação geral)"
+        reason = run.policy.option_text("vagas_femininas", "reason", "{pos}ª da lista feminina ({rank}ª na "
+                                        "classificação geral)").format(pos=pos, rank=c.rank)
     if len(lists) > 1:
         basis += run.refs(precedence_kind(run))
-        others = ", ".join(LIST_NAMES[o] for o in lists if o != lst)
+        others = ", ".join(run.names[o] for o in lists if o != lst)
         reason += (f"; também {agree('classificado', [c.genero])} para {others}, de cuja lista é "
                    f"{agree('excluído', [c.genero])} (precedência entre "
                    "listas)")
@@ -234,9 +234,9 @@ def note_conflict(run: Run, c, lists: list[str], chosen: str) -> None:
     others = [o for o in lists if o != chosen]
     run.moved.append(Move(c.inscricao, others[0], chosen,
                           f"{agree('classificado', [c.genero])} ao mesmo tempo nas listas de "
-                          f"{LIST_NAMES[chosen]} e de "
-                          f"{', '.join(LIST_NAMES[o] for o in others)}: "
+                          f"{run.names[chosen]} e de "
+                          f"{', '.join(run.names[o] for o in others)}: "
                           f"{agree('nomeado', [c.genero])} pela lista de "
-                          f"{LIST_NAMES[chosen]} e {agree('excluído', [c.genero])} "
+                          f"{run.names[chosen]} e {agree('excluído', [c.genero])} "
                           + ("da outra" if len(others) == 1 else "das outras"),
                           run.refs(precedence_kind(run))))

@@ -4,9 +4,10 @@ request's fields, the list's bytes from JSON or from a file, the command-line ar
 from __future__ import annotations
 
 from calculator import csvinput
+from calculator.core import NORMS
 from calculator.errors import InputError
 from calculator.fields import check_fields
-from calculator.simulator.options import flag
+from calculator.simulator.options import declaration, flag
 from calculator.simulator.run import simulate
 
 API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
@@ -63,33 +64,34 @@ def _request_bytes(text, b64) -> bytes:
     return data
 
 
+def _norm_names() -> str:
+    names = list(NORMS)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " ou " + names[-1]
+
+
 def cli_arguments(p) -> None:
     """Arguments of ``python -m calculator simular``."""
     p.add_argument("arquivo", metavar="ARQUIVO.csv", help="lista de classificação em CSV (ou - para a "
                                                           "entrada padrão)")
-    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--norma", required=True, metavar="NORMA", help=_norm_names())
     p.add_argument("--vagas", required=True, metavar="N", help="número de vagas a preencher (inteiro ≥ 1)")
-    p.add_argument("--percentual", metavar="P", help="percentual de reserva (Lins: obrigatório; Ubatuba: ≥ "
-                                                     "20)")
+    p.add_argument("--percentual", metavar="P", help="percentual de reserva (o da norma, se ela o fixa; "
+                                                     "obrigatório se não)")
     p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
     p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
     p.add_argument("--vagas-pcd", metavar="K", help="vagas para pessoas com deficiência fixadas no edital "
                                                     "(padrão 0)")
-    p.add_argument("--vagas-femininas", metavar="K",
-                   help="Lins, Guarda Civil Municipal: vagas femininas da LC nº 1.745/2023, art. 16, § 2º")
-    p.add_argument("--precedencia", metavar="REGRA",
-                   help="Lins, candidato nas listas PcD e de negros: art6-par2 (padrão) ou art4-par1u")
-    p.add_argument("--precedencia-feminina", metavar="REGRA",
-                   help="Lins, candidata nas vagas femininas e na reserva racial (o decreto não regula): "
-                        "reserva (padrão) ou feminina")
-    p.add_argument("--substituicao", metavar="LEITURA",
-                   help="Ubatuba, art. 4º, § 1º: lista (padrão: próximo optante) ou geral")
-    p.add_argument("--preenchimento", metavar="LEITURA",
-                   help="Quissamã, art. 3º, § 1º (quem ocupa a quinta vaga): concorrencia (padrão) ou lista "
-                        "(literal: o primeiro da lista específica)")
-    p.add_argument("--equidade-genero", action="store_true",
-                   help="Ubatuba: divide as vagas reservadas entre os gêneros (interpretação; desligada "
-                        "por padrão)")
+    # the options only one norm accepts: their help is that norm's registry ([simulation.options])
+    for option, metavar in (("vagas_femininas", "K"), ("precedencia", "REGRA"),
+                            ("precedencia_feminina", "REGRA"), ("substituicao", "LEITURA"),
+                            ("preenchimento", "LEITURA"), ("equidade_genero", None)):
+        owner, declared = declaration(option)
+        text = f"{owner.place}: {declared.get('help', declared.get('description', ''))}" if owner else option
+        flag_name = "--" + option.replace("_", "-")
+        if metavar is None:
+            p.add_argument(flag_name, action="store_true", help=text)
+        else:
+            p.add_argument(flag_name, metavar=metavar, help=text)
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 

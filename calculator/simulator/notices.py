@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from calculator.rules import count_phrase, format_int, warning
-from calculator.simulator.records import FEM, LIST_NAMES, PCD, RESERVA, Conflict, agree
+from calculator.simulator.records import FEM, PCD, RESERVA, Conflict, agree
 from calculator.simulator.replacement import analogy_warnings
 from calculator.simulator.state import Run
 
@@ -50,7 +50,7 @@ def _column_warnings(run: Run) -> None:
             w.append(warning(
                 f"simulacao_sem_coluna_{column}", "aviso",
                 f"O arquivo não tem a coluna “{column}” ({what}): ninguém entrou na lista de "
-                f"{LIST_NAMES[lst]}, e "
+                f"{run.names[lst]}, e "
                 + ("a vaga dessa lista passou" if run.quota[lst] == 1 else
                    f"as {format_int(run.quota[lst])} vagas dessa lista passaram")
                 + " à ampla concorrência. Se uma das colunas do arquivo traz essa informação, "
@@ -89,7 +89,7 @@ def _precedence_gap(run: Run, view: View) -> list[dict]:
     if not run.conflicts or run.refs("precedence"):
         return []
     names = ", ".join(x.candidate for x in run.conflicts[:5]) + ("…" if len(run.conflicts) > 5 else "")
-    chosen = LIST_NAMES[run.conflicts[0].chosen]
+    chosen = run.names[run.conflicts[0].chosen]
     return [warning(
         "simulacao_precedencia_lacuna", "interpretacao",
         view.agree("Candidato classificado", [x.candidate for x in run.conflicts]).capitalize()

@@ -13,7 +13,13 @@ LIST_NAMES = {
     AMPLA: "ampla concorrência",
     RESERVA: "reserva racial",
     PCD: "pessoas com deficiência",
-    FEM: "vagas femininas (Guarda Civil Municipal)",
+    FEM: "vagas femininas",
+}
+LIST_TITLES = {
+    AMPLA: "Lista geral (todos os aprovados, inclusive optantes)",
+    RESERVA: "Lista específica da reserva racial",
+    PCD: "Lista específica das pessoas com deficiência",
+    FEM: "Lista específica feminina",
 }
 
 

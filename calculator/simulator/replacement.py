@@ -5,7 +5,7 @@ apply the norm's rule by analogy."""
 from __future__ import annotations
 
 from calculator.rules import warning
-from calculator.simulator.records import AMPLA, LIST_NAMES, RESERVA, Exclusion, agree
+from calculator.simulator.records import AMPLA, RESERVA, Exclusion, agree
 from calculator.simulator.state import Run
 
 
@@ -26,7 +26,7 @@ def skip(run: Run, c, lst: str) -> None:
             how = "a vaga passa ao optante seguinte da lista da reserva"
     else:
         basis = run.refs("replace_list")
-        how = f"a vaga passa ao candidato seguinte da lista de {LIST_NAMES[lst]}"
+        how = f"a vaga passa ao candidato seguinte da lista de {run.names[lst]}"
     run.excluded.append(Exclusion(c.inscricao, c.nome, c.rank, c.situacao, f"{what}; {how}", basis,
                                   would_fill=lst))
 

@@ -17,7 +17,6 @@ from calculator.simulator.notices import final_warnings
 from calculator.simulator.records import (
     AMPLA,
     FEM,
-    LIST_NAMES,
     LISTS,
     PCD,
     RESERVA,
@@ -62,7 +61,7 @@ def call_seats(run: Run) -> tuple[list[Nomination], list]:
                 short = run.shortfalls[typ]
                 revert = Reversion(seat, typ, AMPLA, short.why + "; a vaga é revertida para a ampla "
                                    "concorrência, na ordem de classificação", short.basis)
-                seat_note = (f"esta vaga, de {LIST_NAMES[typ]}, foi revertida para a ampla "
+                seat_note = (f"esta vaga, de {run.names[typ]}, foi revertida para a ampla "
                              "concorrência e segue a ordem da classificação geral")
         entry = next(iters[via], None)
         if entry is None:
@@ -193,14 +192,6 @@ def _steps(run: Run, unfilled: list) -> list[dict]:
     return s
 
 
-TITLES = {
-    AMPLA: "Lista geral (todos os aprovados, inclusive optantes)",
-    RESERVA: "Lista específica da reserva racial",
-    PCD: "Lista específica das pessoas com deficiência",
-    FEM: "Lista específica feminina (Guarda Civil Municipal)",
-}
-
-
 def _published(run: Run) -> dict:
     pol = run.policy
     own = {lst: pol.ids(pol.list_basis.get(lst, ())) for lst in LISTS}
@@ -215,14 +206,14 @@ def _published(run: Run) -> dict:
         if lst != AMPLA and not run.quota[lst] and lst != RESERVA:
             continue
         ranking = run.published[lst]
-        entry = {"title": TITLES[lst], "basis": basis[lst], "candidates": ranking,
+        entry = {"title": run.titles[lst], "basis": basis[lst], "candidates": ranking,
                  "all_candidates": ranking, "within_vacancies": False, "vacancies": None}
         if pol.publish_within_vacancies and lst != AMPLA:
             # the specific lists publish those approved within the list's number of seats; the whole
             # ranking stays under "all_candidates"
             k = run.quota[lst]
             entry.update({
-                "title": TITLES[lst] + f" — aprovados dentro do número de vagas da lista "
+                "title": run.titles[lst] + f" — aprovados dentro do número de vagas da lista "
                          f"({count_phrase(k, 'vaga', 'vagas')})",
                 "candidates": ranking[:k], "within_vacancies": True, "vacancies": k})
         out[lst] = entry

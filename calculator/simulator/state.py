@@ -10,6 +10,8 @@ from calculator.simulator.policy import Policy
 from calculator.simulator.records import (
     AMPLA,
     FEM,
+    LIST_NAMES,
+    LIST_TITLES,
     PCD,
     RESERVA,
     SPECIFIC,
@@ -58,12 +60,17 @@ class Run:
     taken: dict[str, int] = field(default_factory=lambda: _per_list(SPECIFIC, int))
     final_quota: dict[str, int] = field(default_factory=lambda: _per_list(SPECIFIC, int))
     quota: dict[str, int] = field(init=False)
+    names: dict[str, str] = field(init=False)  # the lists' names in messages (the female list's: the norm's)
+    titles: dict[str, str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.quota = {AMPLA: 0, RESERVA: 0, PCD: 0, FEM: 0}
         for t in self.types:
             self.quota[t] += 1
         self.warnings = list(self.sched.get("warnings", []))
+        female = self.policy.options.get("vagas_femininas", {})
+        self.names = {**LIST_NAMES, FEM: female.get("list_name", LIST_NAMES[FEM])}
+        self.titles = {**LIST_TITLES, FEM: female.get("list_title", LIST_TITLES[FEM])}
 
     @property
     def norm(self) -> str:
