@@ -142,3 +142,19 @@ def test_every_annotation_rule_names_a_function_of_the_calculator():
             if rule:
                 module, _, name = rule.rpartition(".")
                 assert callable(getattr(importlib.import_module(module), name, None)), (norm.slug, pid, rule)
+
+
+def test_a_reverted_pcd_seat_cites_the_pcd_basis_even_beside_a_seat_handed_to_the_general_list():
+    # Ubatuba, "geral" reading: R9 desists from the 1st reserved seat (handed to the general list); the only
+    # PcD seat (the 5th nomination) has no candidate and reverts.  Its basis is the PcD one, not art. 4º,
+    # § 1º (both are the first seat of their list: the reversion must not be mistaken for the hand-over).
+    from calculator.simulator import simulate
+
+    rows = [f"R{r};N{r};{r};{'sim' if r in (9, 10, 12) else 'não'};não;M;{'desistente' if r == 9 else ''}"
+            for r in range(1, 16)]
+    data = ("inscricao;nome;classificacao;cotista;pcd;genero;situacao\n" + "\n".join(rows) + "\n").encode()
+    res = simulate("ubatuba", 10, data, pcd_seats=1, replacement="geral")
+    seat = {n["seat"]: n for n in res["nominations"]}
+    assert seat[5]["seat_type"] == "pcd" and seat[5]["list"] == "ampla"
+    assert "ubatuba:art7_par1_inc2" in seat[5]["basis"] and "ubatuba:art4_par1" not in seat[5]["basis"]
+    assert seat[3]["seat_type"] == "reserva" and "ubatuba:art4_par1" in seat[3]["basis"]
