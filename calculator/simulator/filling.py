@@ -24,12 +24,9 @@ def fill_ampla(run: Run, quota: int) -> int:
     """The ``quota`` best eligible candidates of the general list take the ampla seats, whatever lists they
     are also in (an optant so nominated does not use a reserved seat).  Returns where the walk stopped."""
     winners = run.winners[AMPLA]
-    walk = ampla_candidates(run, 0)
-    i = 0
-    while len(winners) < quota:
-        i, c = next(walk, (len(run.cands), None))
-        if c is None:
-            break
+    if len(winners) >= quota:
+        return 0
+    for i, c in ampla_candidates(run, 0):
         basis = run.refs("ranking")
         reason = f"{c.rank}º na classificação geral, dentro das vagas de ampla concorrência"
         special = lists_of(run, c)
@@ -52,7 +49,9 @@ def fill_ampla(run: Run, quota: int) -> int:
             reason += result.ampla_note
         winners.append(Winner(c, reason, basis))
         run.nominated.add(c.inscricao)
-    return i
+        if len(winners) >= quota:  # stop here: the next candidates are not walked (nor marked skipped)
+            return i
+    return len(run.cands)
 
 
 def ampla_candidates(run: Run, start: int):

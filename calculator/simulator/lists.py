@@ -13,7 +13,7 @@ from calculator.simulator.state import Run
 def hetero_result(run: Run, c) -> HeteroResult | None:
     """The heteroidentificação result that takes effect for c (an optant, under a norm that regulates it)."""
     hetero = run.policy.hetero
-    if hetero is None or not c.cotista:
+    if not c.hetero or hetero is None or not c.cotista:  # the usual case first: no result in the file
         return None
     return hetero.results.get(c.hetero)
 
@@ -22,9 +22,10 @@ def status(run: Run, c) -> str:
     """"ok" | "skip" (desistente/inapto: replaced) | "out" (eliminated/excluded: not in any list)."""
     if c.situacao == "eliminado":
         return "out"
-    result = hetero_result(run, c)
-    if result is not None and result.effect == "excluded":
-        return "out"
+    if c.hetero and run.policy.hetero is not None:
+        result = hetero_result(run, c)
+        if result is not None and result.effect == "excluded":
+            return "out"
     if c.situacao in ("desistente", "inapto"):
         return "skip"
     return "ok"
@@ -33,6 +34,8 @@ def status(run: Run, c) -> str:
 def in_racial(run: Run, c) -> bool:
     if not c.cotista:
         return False
+    if not c.hetero or run.policy.hetero is None:
+        return True
     result = hetero_result(run, c)
     return not (result is not None and result.effect == "ampla")
 

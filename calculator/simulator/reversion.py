@@ -83,11 +83,9 @@ def fill_ampla_extra(run: Run, start: int, extra: int) -> None:
     """The next candidates of the general list take the seats handed to the ampla concorrência."""
     winners = run.winners[AMPLA]
     goal = len(winners) + extra
-    walk = ampla_candidates(run, start)
-    while len(winners) < goal:
-        _i, c = next(walk, (None, None))
-        if c is None:
-            break
+    if len(winners) >= goal:
+        return
+    for _i, c in ampla_candidates(run, start):
         reason = (f"{c.rank}º na classificação geral; chamado porque "
                   + ("uma vaga reservada sem candidato passou à ampla concorrência, preenchida"
                      if extra == 1 else
@@ -96,3 +94,5 @@ def fill_ampla_extra(run: Run, start: int, extra: int) -> None:
         winners.append(Winner(c, reason, run.refs("ranking") + run.extra_basis))
         run.nominated.add(c.inscricao)
         run.extras.append(c.inscricao)
+        if len(winners) >= goal:
+            return
