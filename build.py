@@ -343,7 +343,8 @@ class Context:
         return rows
 
 
-#: pt-BR names of the simulator's kinds of decision (calculator/simulator.py, BASIS) for Metodologia.
+#: pt-BR names of the simulator's kinds of decision (the norms' [simulation.basis], calculator/simulator/) for
+#: Metodologia.
 SIMULATOR_DECISIONS = {
     "ranking": "Simulação: nomeação pela classificação geral",
     "concurrent": "Simulação: o optante concorre também às vagas de ampla concorrência",

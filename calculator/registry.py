@@ -224,7 +224,8 @@ def _refs(slug: str, ids: object, where: str, path: Path) -> tuple[str, ...]:
     return tuple(f"{slug}:{i}" for i in ids)
 
 
-#: Simulator options a norm may declare as its own (calculator/simulator.py refuses them for the others).
+#: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the
+#: others; their values, default and messages are in the same table, read by calculator/simulator/policy.py).
 SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia",
                       "precedencia_feminina")
 
