@@ -165,9 +165,8 @@ def param_value(name: str, value) -> str:
         return text.replace(".", ",") + "%"
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return br_date(text)
-    word, _, rest = text.partition(" ")
-    if word in VALUE_LABELS:
-        return VALUE_LABELS[word] + (f" {rest}" if rest else "")
+    if text in VALUE_LABELS:
+        return VALUE_LABELS[text]
     return text.replace("_", " ")
 
 

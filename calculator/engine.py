@@ -21,11 +21,17 @@ from fractions import Fraction
 from types import ModuleType
 
 from calculator.errors import InputError
+from calculator.params import Parameter
 from calculator.registry import Norm, Reading
 from calculator.rules import (
+    HALF,
+    HUNDRED,
     POSITIONS_LIMIT,
     collect_basis,
     count_phrase,
+    floor,
+    format_int,
+    format_number,
     format_percent,
     period_of,
     periodic_pattern,
@@ -33,6 +39,8 @@ from calculator.rules import (
     place_unplaced,
     positions_from_count,
     proportional_count,
+    reserved_phrase,
+    round_half_up,
     sentence,
     step,
     whole_blocks_count,
@@ -78,6 +86,55 @@ def minimum_vacancies(norm: Norm) -> int | None:
     """Fewest vacancies with a reserve (``minimum_vacancies_parameter``), or None when the norm has none."""
     name = norm.percent_parameters.get("minimum_vacancies_parameter")
     return None if name is None else norm.value(name)
+
+
+# --- the rounding ---------------------------------------------------------------------------------
+#: The registry's rounding values (parameter named by ``[percent] rounding_parameter``) → the rule.
+ROUNDERS: dict[str, Callable[[Fraction], int]] = {
+    "meio_para_cima": round_half_up,  # a decimal part of 0,5 or more rounds up; less, down
+    "para_cima": lambda x: -floor(-x),
+    "para_baixo": floor,
+}
+
+
+def rounding(norm: Norm) -> Parameter:
+    """The norm's rounding parameter (value, basis, and whether it is an interpretation)."""
+    name = norm.percent_parameters.get("rounding_parameter")
+    if name is None:
+        raise ValueError(f"{norm.path}: falta percent.rounding_parameter")
+    return norm.params()[name]
+
+
+def reserved_count(norm: Norm, percent: Fraction, vacancies: int) -> int:
+    """P% of N vacancies, rounded by the norm's rule (exact arithmetic)."""
+    return ROUNDERS[rounding(norm).value](percent / HUNDRED * vacancies)
+
+
+def rounding_step(norm: Norm, percent: Fraction, vacancies: int, reserved: int,
+                  whole_basis: list[str] | tuple[str, ...]) -> dict:
+    """"P% de N = E; parte decimal …: R vagas reservadas." with the rounding's basis, or the whole
+    number's step (no rounding) with ``whole_basis``; an interpreted rounding says so, without basis."""
+    exact = percent / HUNDRED * vacancies
+    head = f"{format_percent(percent)} de {format_int(vacancies)} = {format_number(exact)}"
+    rule = rounding(norm)
+    if exact.denominator == 1:
+        return step(f"{head}: {reserved_phrase(reserved)} (número inteiro, sem arredondamento).", whole_basis)
+    if rule.value == "meio_para_cima":
+        how = f"parte decimal {'igual ou maior' if exact - floor(exact) >= HALF else 'menor'} que 0,5"
+    else:
+        how = "arredondado " + ("para cima" if rule.value == "para_cima" else "para baixo")
+    if rule.interpretation:
+        return step(f"{head}; {how}: {reserved_phrase(reserved)} (arredondamento por interpretação; sem base "
+                    "no corpus).", [], no_basis=True)
+    return step(f"{head}; {how}: {reserved_phrase(reserved)}.", rule.basis)
+
+
+def other_rounding(exact: Fraction) -> tuple[str, int]:
+    """The other direction of rounding and its count (for a rounding the text does not set)."""
+    down = floor(exact)
+    if exact - down >= HALF:
+        return "para baixo", down
+    return "para cima", down + 1
 
 
 # --- options ---------------------------------------------------------------------------------------

@@ -21,10 +21,8 @@ from calculator.rules import (
     collect_basis,
     count_phrase,
     format_int,
-    format_number,
     format_percent,
     ordinals,
-    proportional_count,
     reserved_phrase,
     sentence,
     step,
@@ -60,18 +58,10 @@ def _answer_warnings(exact: Fraction) -> list[dict]:
     and the rounding (only when P/100 · N is not a whole number)."""
     out = [NORM.warning("lins_percentual_informado")]
     if exact.denominator != 1:
-        direction, other = _other_rounding(exact)
+        direction, other = engine.other_rounding(exact)
         out.append(NORM.warning("lins_arredondamento_interpretacao", direction=direction,
                                 other=count_phrase(other, "vaga", "vagas")))
     return out
-
-
-def _other_rounding(exact: Fraction) -> tuple[str, int]:
-    """The other direction of rounding and its count: the decree has no rule, so neither is the norm's."""
-    down = exact.__floor__()
-    if exact - down >= Fraction(1, 2):
-        return "para baixo", down
-    return "para cima", down + 1
 
 
 def norm_warnings() -> list[dict]:
@@ -89,26 +79,18 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     _scope(scope)
     p = legal_percent(percent)
     exact = p / HUNDRED * vacancies
-    reserved = proportional_count(p, vacancies)
-    half = exact - exact.__floor__() >= Fraction(1, 2)
+    reserved = engine.reserved_count(NORM, p, vacancies)
     # The decree fixes no percentage (art. 2º, I, and art. 5º only name Lei nº 7.739/2023): no basis.
     steps = [
         step(f"Percentual: {format_percent(p)}, informado (sem base no corpus: percentual informado; "
              "o decreto só remete à Lei nº 7.739/2023, art. 2º, I).", [], no_basis=True),
+        engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis),
     ]
-    if exact.denominator == 1:
-        steps.append(step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
-                          f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).", []))
-    else:
-        steps.append(step(
-            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-            f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)} "
-            "(arredondamento por interpretação; sem base no corpus).", [], no_basis=True))
     warnings = _answer_warnings(exact)
     extra = {}
     if exact.denominator != 1:
         # The rounding is an interpretation: the headline says so and gives the other direction's count.
-        direction, other = _other_rounding(exact)
+        direction, other = engine.other_rounding(exact)
         extra["headline_count"] = (
             f"{reserved_phrase(reserved)} de {format_int(vacancies)}, com o percentual informado "
             f"({format_percent(p)}) e arredondamento por interpretação (o decreto não trata disso; confira a "

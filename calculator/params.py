@@ -20,6 +20,7 @@ class Parameter:
     start: str
     end: str | None
     note: str
+    interpretation: bool = False  # the value is a labelled interpretation (the text is silent)
 
     def to_dict(self) -> dict:
         return {
@@ -31,6 +32,7 @@ class Parameter:
             "start": self.start,
             "end": self.end,
             "note": self.note,
+            "interpretation": self.interpretation,
         }
 
 

@@ -20,10 +20,7 @@ from calculator.rules import (
     count_phrase,
     format_int,
     format_number,
-    format_percent,
     ordinals,
-    proportional_count,
-    reserved_phrase,
     step,
     warning,
 )
@@ -60,7 +57,7 @@ def _scope(scope: str | None) -> str:
 def _conflict_warnings(vacancies: int) -> list[dict]:
     out = []
     if vacancies > _SMALL_LIMIT and vacancies % 5 in (3, 4):
-        reserved = proportional_count(_FULL, vacancies)
+        reserved = engine.reserved_count(NORM, _FULL, vacancies)
         out.append(warning(
             "quissama_reserva_maior_que_ordem", "conflito",
             f"Com {format_int(vacancies)} vagas, o art. 1º (com o arredondamento do § 1º) reserva "
@@ -73,8 +70,8 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
             ["quissama:art1_cpt", "quissama:art1_par1", "quissama:art1_par3", "quissama:art1_par6",
              "quissama:art3_par1"]))
     if vacancies <= _SMALL_LIMIT:
-        small = proportional_count(_SMALL, vacancies)
-        full = proportional_count(_FULL, vacancies)
+        small = engine.reserved_count(NORM, _SMALL, vacancies)
+        full = engine.reserved_count(NORM, _FULL, vacancies)
         twenty = f"20% de {format_int(vacancies)} = {format_number(_FULL / HUNDRED * vacancies)}"
         if small == full:
             compare = f"o mesmo resultado que 20% daria ({twenty} → {format_int(full)})"
@@ -97,29 +94,20 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     _scope(scope)
     p = legal_percent(vacancies, percent)
     exact = p / HUNDRED * vacancies
-    reserved = proportional_count(p, vacancies)
+    reserved = engine.reserved_count(NORM, p, vacancies)
     if vacancies <= _SMALL_LIMIT:
         pct = step(f"Vagas oferecidas: {format_int(vacancies)} (5 ou menos): percentual de 10%.",
                    ["quissama:art1_par7"])
     else:
         pct = step(f"Vagas oferecidas: {format_int(vacancies)} (mais de 5): percentual de 20%.",
                    ["quissama:art1_cpt"])
-    half = exact - exact.__floor__() >= Fraction(1, 2)
-    if exact.denominator == 1:
-        steps = [pct, step(f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
-                           f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).",
-                           ["quissama:art1_cpt"])]
-    else:
-        steps = [pct, step(
-            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-            f"{'igual ou maior' if half else 'menor'} que 0,5: {reserved_phrase(reserved)}.",
-            ["quissama:art1_par1"])]
+    steps = [pct, engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis)]
     warnings = _conflict_warnings(vacancies)
     extra = {}
     if reserved == 0:
         # 1 to 4 vacancies: 10% rounds to 0 (art. 1º, §§ 1º and 7º); the headline says why, and what 20%
         # would give, instead of a bare "0 vagas".
-        full = proportional_count(_FULL, vacancies)
+        full = engine.reserved_count(NORM, _FULL, vacancies)
         extra["headline_count"] = f"nenhuma vaga reservada de {format_int(vacancies)}"
         extra["headline_note"] = (
             f"com até 5 vagas o percentual é de 10% (art. 1º, § 7º), e 10% de {format_int(vacancies)} = "

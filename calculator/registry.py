@@ -16,6 +16,7 @@ The loader checks the file's shape and raises :class:`RegistryError` naming the 
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from datetime import date
@@ -115,7 +116,7 @@ class Norm:
     citation: str
     title: str
     place: str
-    hooks: str
+    hooks: str | None  # module with the rules only this norm has; None: the common pattern alone
     validity: Validity
     percent_rule: str
     percent_parameters: dict[str, str]
@@ -135,6 +136,7 @@ class Norm:
     warnings: dict[str, CatalogueEntry]
     parameters: dict[str, tuple[Parameter, ...]]
     path: Path
+    common: Common | None = None  # [reserve], [order].warnings, norm_warnings, list_order
 
     def ref(self, provision: str) -> str:
         """"art2_par3" → "ubatuba:art2_par3"."""
@@ -160,8 +162,8 @@ class Norm:
         missing = set(entry.values) - set(values)
         if missing:
             raise ValueError(f"{self.path}: warnings.{key} precisa de {sorted(missing)}")
-        return warning(entry.code, entry.kind, entry.message.format(**values),
-                       entry.basis, no_basis=entry.no_basis)
+        message = entry.message.format(**{**parameter_placeholders(self), **values})
+        return warning(entry.code, entry.kind, message, entry.basis, no_basis=entry.no_basis)
 
     def references(self) -> list[str]:
         """Every provision the registry cites ("slug:id"), in file order, de-duplicated."""
@@ -188,6 +190,10 @@ def add_years(start: date, years: int) -> date:
 
 
 def path_of(slug: str) -> Path:
+    """The registry file of ``slug``: in laws/ or in an extra corpus folder (see :func:`corpus_dirs`)."""
+    for folder in corpus_dirs():
+        if (folder / slug / FILENAME).is_file():
+            return folder / slug / FILENAME
     return LAWS / slug / FILENAME
 
 
@@ -321,7 +327,8 @@ def _norm(data: dict, path: Path) -> Norm:
                 value = tuple(value)
             values.append(Parameter(name, value, _refs(slug, raw.get("basis", []), where + "basis", path),
                                     when("start", "start"), when("end", None),
-                                    _need(raw, "note", str, where, path)))
+                                    _need(raw, "note", str, where, path),
+                                    _interpretation(raw, where, path)))
         parameters[name] = tuple(values)
 
     pr = _need(data, "percent", dict, "", path)
@@ -392,7 +399,7 @@ def _norm(data: dict, path: Path) -> Norm:
               "basis": list(_refs(slug, win.get("basis", []), "validity.window.basis", path))}
     return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
                 title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
-                hooks=_need(data, "hooks", str, "", path), validity=validity, percent_rule=rule,
+                hooks=_hooks(data, path), validity=validity, percent_rule=rule,
                 percent_parameters=percent_parameters, percent_refusal=percent_refusal, scopes=scopes,
                 default_scope=default_scope, set_scopes=set_scopes, scope_refusal=sc.get("refusal"),
                 readings=readings, default_reading=default_reading, reading_refusal=rd.get("refusal"),
@@ -400,4 +407,112 @@ def _norm(data: dict, path: Path) -> Norm:
                 simulation_options=_simulation_options(data, path),
                 validity_entry=case(_need(v, "entry", dict, "validity.", path), "validity.entry"),
                 validity_cases=cases, window=window, warnings=catalogue,
-                parameters=parameters, path=path)
+                parameters=parameters, path=path, common=_common(data, slug, catalogue, parameters, path))
+
+
+# --- discovery, hooks and the common pattern ---------------------------------------------------------
+#: Environment variable naming extra corpus folders (os.pathsep-separated), each laid out like laws/
+#: (<folder>/<slug>/norma.toml beside texto.txt, meta.toml, anotacoes.toml): a city tries its norm with
+#: the site's tools before adding it to laws/; the tests use it for their fixture norm.
+EXTRA_ENV = "COTAS_NORMAS_EXTRA"
+
+
+def corpus_dirs() -> tuple[Path, ...]:
+    """laws/, then the extra corpus folders of :data:`EXTRA_ENV` (in Pyodide: laws/ inside calculator.zip,
+    unpacked beside calculator/)."""
+    extra = os.environ.get(EXTRA_ENV, "")
+    return (LAWS, *(Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()))
+
+
+@cache
+def discover() -> tuple[str, ...]:
+    """Every norm with a registry file, in the order its ``list_order`` gives (then by slug): the order of
+    the site, the CLI's help and the messages that list the norms."""
+    found: dict[str, tuple[int, str]] = {}
+    for folder in corpus_dirs():
+        for path in sorted(folder.glob(f"*/{FILENAME}")):
+            slug = path.parent.name
+            if slug in found:
+                raise RegistryError(f"{path}: a norma {slug!r} já existe em {path_of(slug)}")
+            found[slug] = (_list_order(path), slug)
+    return tuple(sorted(found, key=found.__getitem__))
+
+
+def _list_order(path: Path) -> int:
+    try:
+        value = tomllib.loads(path.read_text(encoding="utf-8")).get("list_order", 1000)
+    except tomllib.TOMLDecodeError as exc:
+        raise RegistryError(f"{path}: TOML inválido ({exc})") from None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RegistryError(f"{path}: list_order deve ser um número inteiro")
+    return value
+
+
+def _hooks(data: dict, path: Path) -> str | None:
+    hooks = data.get("hooks")
+    if hooks is not None and not (isinstance(hooks, str) and hooks.startswith("calculator.")):
+        raise RegistryError(f"{path}: hooks deve nomear um módulo do pacote calculator (ex.: "
+                            "\"calculator.ubatuba\"), ou ser omitido quando a norma segue o padrão comum")
+    return hooks
+
+
+def _interpretation(raw: dict, where: str, path: Path) -> bool:
+    value = raw.get("interpretation", False)
+    if not isinstance(value, bool):
+        raise RegistryError(f"{path}: {where}interpretation deve ser true ou false")
+    return value
+
+
+#: How a count is rounded (the ``rounding_parameter`` of [percent]): the value the registry writes.
+ROUNDINGS = ("meio_para_cima", "para_cima", "para_baixo")
+
+
+@dataclass(frozen=True)
+class Common:
+    """What the common pattern (calculator/standard.py) reads besides [percent] and [readings]."""
+
+    list_order: int | None
+    norm_warnings: tuple[str, ...]  # catalogue keys that hold whatever the input (`parametros`)
+    reserve_warnings: tuple[str, ...]  # catalogue keys given with every reserve
+    order_warnings: tuple[str, ...]  # catalogue keys given with every call order ({reading}, {other}…)
+    whole_basis: tuple[str, ...]  # the provision applied when P% of N is a whole number (no rounding)
+
+
+def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path) -> Common:
+    def keys(raw: object, where: str) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+            raise RegistryError(f"{path}: {where} deve ser uma lista de chaves de [warnings]")
+        for key in raw:
+            if key not in catalogue:
+                raise RegistryError(f"{path}: {where}: {key!r} não está em [warnings]")
+        return tuple(raw)
+
+    name = data["percent"].get("rounding_parameter")
+    if name is not None:
+        value = parameters[name][0].value if len(parameters[name]) == 1 else None
+        if value not in ROUNDINGS:
+            raise RegistryError(f"{path}: o parâmetro {name!r} (percent.rounding_parameter) deve valer um "
+                                f"de {ROUNDINGS}")
+    reserve = data.get("reserve", {})
+    return Common(list_order=data.get("list_order"),
+                  norm_warnings=keys(data.get("norm_warnings", []), "norm_warnings"),
+                  reserve_warnings=keys(reserve.get("warnings", []), "reserve.warnings"),
+                  order_warnings=keys(data.get("order", {}).get("warnings", []), "order.warnings"),
+                  whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path))
+
+
+def parameter_placeholders(norm: Norm) -> dict[str, str]:
+    """{name}: a single-valued parameter's value as a message shows it ("20%", "3", "10"), so that a
+    message names the registry's fact instead of repeating it."""
+    from calculator.rules import format_int, format_percent
+
+    out = {}
+    for name, values in norm.parameters.items():
+        if len(values) != 1:
+            continue
+        value = values[0].value
+        if isinstance(value, Fraction):
+            out[name] = format_percent(value) if name.startswith("percentual") else str(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out[name] = format_int(value)
+    return out

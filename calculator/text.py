@@ -143,9 +143,8 @@ def parameter_value(name: str, value: object) -> str:
         return format_number(Fraction(text)) + "%"
     if _ISO_DATE.fullmatch(text):
         return _date_ptbr(text)
-    head, sep, tail = text.partition(" ")
-    if head in _VALUE_NAMES:
-        return _VALUE_NAMES[head] + sep + tail
+    if text in _VALUE_NAMES:
+        return _VALUE_NAMES[text]
     if re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", text):
         return text.replace("_", " ")
     return text
@@ -156,7 +155,10 @@ def render_parameters(r: dict) -> str:
     for p in r["parameters"]:
         period = f"desde {_date_ptbr(p['start'])}" + (f" até {_date_ptbr(p['end'])}" if p["end"] else "")
         name = PARAMETER_NAMES.get(p["name"], p["name"].replace("_", " "))
-        lines.append(f"  - {name}: {parameter_value(p['name'], p['value'])} "
+        shown = parameter_value(p["name"], p["value"])
+        if p.get("interpretation"):
+            shown += " (interpretação)"
+        lines.append(f"  - {name}: {shown} "
                      f"({period}){_refs(p['basis'], {'basis_kind': 'sem_base_no_corpus'})}")
         lines.append(f"      {p['note']}")
     if r.get("warnings"):

@@ -23,7 +23,6 @@ from calculator.rules import (
     format_number,
     format_percent,
     ordinals,
-    proportional_count,
     reserved_phrase,
     sentence,
     step,
@@ -115,7 +114,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): atingem o mínimo de 3 "
                           "vagas para haver reserva.",
                           ["ubatuba:art2_par2"]))
-    reserved = proportional_count(p, vacancies)
+    reserved = engine.reserved_count(NORM, p, vacancies)
     if scope in SET_SCOPES and exact.denominator != 1:
         # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
         # set below 20% (12 cargos → 2 = 16,7%), so it is rounded up — labelled, the other count shown.
@@ -138,16 +137,8 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"arredondamento do art. 2º, § 3º (meio para cima), escrito para concursos: "
                 f"{reserved_phrase(rounded)}.",
                 ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
-    elif exact.denominator == 1:
-        steps.append(step(
-            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}: "
-            f"{reserved_phrase(reserved)} (número inteiro, sem arredondamento).", ["ubatuba:art2_cpt"]))
     else:
-        steps.append(step(
-            f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; parte decimal "
-            f"{'igual ou maior' if exact - exact.__floor__() >= Fraction(1, 2) else 'menor'} que 0,5: "
-            f"{reserved_phrase(reserved)}.",
-            ["ubatuba:art2_par3"]))
+        steps.append(engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis))
     extra = {}
     if scope not in SET_SCOPES and Fraction(reserved, vacancies) < _MIN / HUNDRED:
         # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
