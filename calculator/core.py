@@ -6,11 +6,13 @@ bad input raises :class:`calculator.errors.InputError` with a pt-BR message.
 
 from __future__ import annotations
 
+import importlib
+import unicodedata
 from datetime import date
 from fractions import Fraction
 from types import ModuleType
 
-from calculator import lins, quissama, ubatuba
+from calculator import registry
 from calculator.errors import InputError
 from calculator.params import parameters_table
 from calculator.rules import (
@@ -29,16 +31,27 @@ from calculator.rules import (
     step,
     warning,
 )
+from calculator.standard import StandardRules
 
-#: slug → norm module (each has SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS, DEFAULT_READING,
-#: reserved_seats, call_count, call_positions, validity).
-NORMS: dict[str, ModuleType] = {m.SLUG: m for m in (ubatuba, quissama, lins)}
 
-def get_norm(norm: object) -> ModuleType:
-    """Norm module for a slug typed by the user (case-insensitive; "quissamã" accepted)."""
+def rules_of(slug: str) -> ModuleType | StandardRules:
+    """A norm's rules: its hook module when the registry names one, else the common pattern."""
+    norm = registry.load(slug)
+    return importlib.import_module(norm.hooks) if norm.hooks else StandardRules(norm)
+
+
+#: slug → the norm's rules (each has NORM, SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS,
+#: DEFAULT_READING, reserved_seats, call_count, call_positions, validity), for every registry file found
+#: (laws/*/norma.toml, in the registries' list_order).
+NORMS: dict[str, ModuleType | StandardRules] = {slug: rules_of(slug) for slug in registry.discover()}
+
+
+def get_norm(norm: object) -> ModuleType | StandardRules:
+    """A norm's rules for a slug typed by the user (case- and accent-insensitive: "Quissamã" accepted)."""
     if not isinstance(norm, str) or not norm.strip():
         raise InputError(f"informe a norma: {_choices()}", "norma")
-    key = norm.strip().lower().replace("ã", "a")
+    key = "".join(c for c in unicodedata.normalize("NFKD", norm.strip().lower())
+                  if not unicodedata.combining(c))
     if key not in NORMS:
         shown = " ".join(norm.split())
         shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
@@ -50,7 +63,11 @@ def get_norm(norm: object) -> ModuleType:
 
 def _choices() -> str:
     """"ubatuba, quissama ou lins": the norms, in the order of NORMS."""
-    names = list(NORMS)
+    return either(list(NORMS))
+
+
+def either(names: list[str]) -> str:
+    """["a", "b", "c"] → "a, b ou c"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " ou " + names[-1]
 
 
@@ -131,7 +148,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         v = module.validity(d)
         validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
                     "edital_date": d.isoformat()}
-        if "decree_in_force" in v:  # Lins: the decree's procedures vs. the law's reserve
+        if "decree_in_force" in v:  # a regulating norm: its own procedures vs. the regulated law's reserve
             validity["decree_in_force"] = v["decree_in_force"]
         steps = [step(f"Edital publicado em {format_date(d)}.", [])] + v["steps"] + steps
         warnings = v["warnings"] + warnings

@@ -4,7 +4,7 @@ reserve of the concurso read as one.
 Generic over the norms: each cargo's answer is exactly `reserva` (calculator.core.reserve) and `ordem`
 (calculator.core.order, or calculator.nominations beyond the vacancies) for the same inputs; what differs
 between norms is only data — which reading of "per cargo" vs "the concurso" each text supports
-(:data:`READINGS_BASIS`) and what kind of percentage the norm sets (read from its ``PARAMS``).
+(the registry's ``[edital]``) and what kind of percentage the norm sets (read from its ``PARAMS``).
 
 Input: the table of cargos read by calculator.cargos (``read_cargos``).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator import csvinput
+from calculator import csvinput, registry
 from calculator.cargos import CargoRow, read_cargos
 from calculator.core import get_norm, order, reserve
 from calculator.errors import InputError
@@ -30,45 +30,24 @@ from calculator.rules import (
     warning,
 )
 
-#: What each text says about counting the reserve per cargo or for the whole concurso.  Each entry:
-#: (basis, what the text says) for the per-cargo reading and for the concurso read as one; an empty
-#: basis means the corpus has none for that reading.
-READINGS_BASIS: dict[str, dict[str, tuple[tuple[str, ...], str]]] = {
-    "ubatuba": {
-        "cargo": (("ubatuba:art2_cpt",),
-                  "o art. 2º, caput, pede o número de vagas reservadas \"para cada cargo efetivo ou emprego "
-                  "público oferecido\""),
-        "concurso": (("ubatuba:art2_par2",),
-                     "o § 2º conta os cargos ou empregos \"oferecidos no concurso ou seleção pública\""),
-    },
-    "quissama": {
-        "cargo": ((), "o texto não fala em cargo a cargo (sem base no corpus: é a leitura usada pela "
-                      "calculadora, interpretação)"),
-        "concurso": (("quissama:art1_cpt", "quissama:art1_par7"),
-                     "o art. 1º reserva 20% \"das vagas oferecidas nos concursos públicos\", e o § 7º olha o "
-                     "\"número de vagas oferecidas\""),
-    },
-    "lins": {
-        "cargo": ((), "o decreto não diz se a reserva se conta por cargo ou pelo concurso (sem base no "
-                      "corpus; a Lei nº 7.739/2023, que a fixa, não está no corpus)"),
-        "concurso": ((), "idem (sem base no corpus)"),
-    },
-}
 
-#: The provisions that fix a cargo's count (its percentage of its own vacancies and the rounding): the
-#: basis of a "falta" in the table (Lins: the percentage and rounding come from a law outside the corpus).
-SHORTFALL_BASIS: dict[str, tuple[str, ...]] = {
-    "ubatuba": ("ubatuba:art2_cpt", "ubatuba:art2_par3"),
-    "quissama": ("quissama:art1_cpt", "quissama:art1_par1", "quissama:art1_par7"),
-    "lins": (),
-}
+def readings_basis(slug: str) -> dict[str, tuple[tuple[str, ...], str]]:
+    """What the norm's text says about counting the reserve per cargo or for the whole concurso: reading
+    ("cargo", "concurso") → (basis, what the text says); an empty basis means the corpus has none for that
+    reading (registry, [edital])."""
+    return registry.load(slug).common.edital_readings
+
+
+def shortfall_basis_of(slug: str) -> tuple[str, ...]:
+    """The provisions that fix a cargo's count (its percentage of its own vacancies and the rounding): the
+    basis of a "falta" in the table (none when they come from a law outside the corpus)."""
+    return registry.load(slug).common.shortfall_basis
 
 
 def reading_lead(slug: str) -> str:
-    """Which reading leads the headline: "cargo" when the text counts per cargo (Ubatuba, art. 2º,
-    caput), "concurso" when only the concurso read as one has a basis (Quissamã, art. 1º, caput and
-    § 7º), "nenhuma" when neither has one (Lins: both shown with equal weight)."""
-    readings = READINGS_BASIS[slug]
+    """Which reading leads the headline: "cargo" when the text counts per cargo, "concurso" when only the
+    concurso read as one has a basis, "nenhuma" when neither has one (both shown with equal weight)."""
+    readings = readings_basis(slug)
     if readings["cargo"][0]:
         return "cargo"
     return "concurso" if readings["concurso"][0] else "nenhuma"
@@ -175,7 +154,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         validity_reason = v.get("reason")
         if v["applies"] is False:
             voluntary_basis = collect_basis(v["steps"][-1:]) if v["steps"] else []
-    shortfall_basis = SHORTFALL_BASIS.get(module.SLUG, ())
+    shortfall_basis = shortfall_basis_of(module.SLUG)
     cache: dict[tuple[int, int | None], dict] = {}
 
     def compute(n: int, m: int | None, row: CargoRow) -> dict:
@@ -304,24 +283,24 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
 
     steps = edital_steps + [step(
         f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
-        f"{reserved_phrase(sum_reserved)}.", READINGS_BASIS[module.SLUG]["cargo"][0],
-        no_basis=not READINGS_BASIS[module.SLUG]["cargo"][0])]
+        f"{reserved_phrase(sum_reserved)}.", readings_basis(module.SLUG)["cargo"][0],
+        no_basis=not readings_basis(module.SLUG)["cargo"][0])]
     agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
                 f"{reserved_phrase(reserved_aggregated)}")
     if total:
         agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
                      f"{aggregated['exact_display']})")
-    steps.append(step(agg_text + ".", READINGS_BASIS[module.SLUG]["concurso"][0],
-                      no_basis=not READINGS_BASIS[module.SLUG]["concurso"][0]))
+    steps.append(step(agg_text + ".", readings_basis(module.SLUG)["concurso"][0],
+                      no_basis=not readings_basis(module.SLUG)["concurso"][0]))
     warnings = list(edital_warnings)
     context = []
     if sum_reserved != reserved_aggregated:
         warnings.insert(0, _fragmentation_warning(module.SLUG, sum_reserved, reserved_aggregated, total))
         context.append(dict(_ADC41))
         # the conflict states both readings with their provisions: the generic per-cargo note repeats it
-        warnings = [w for w in warnings if w["code"] not in PER_CARGO_NOTES]
+        warnings = [w for w in warnings if w["code"] not in module.NORM.common.per_cargo_notes]
         for c in out_cargos:
-            c["warnings"] = [w for w in c["warnings"] if w["code"] not in PER_CARGO_NOTES]
+            c["warnings"] = [w for w in c["warnings"] if w["code"] not in module.NORM.common.per_cargo_notes]
     if any(c["nominations"] != c["vacancies"] for c in out_cargos):
         warnings.append(warning(
             "edital_nomeacoes_alem_das_vagas", "interpretacao",
@@ -359,8 +338,8 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             f"O total anunciado pelo edital ({reserved_phrase(sum_announced)}) alcança a soma das reservas "
             f"por cargo ({format_int(sum_reserved)}), mas fica abaixo da reserva do concurso lido como um "
             f"todo ({format_int(reserved_aggregated)}).",
-            list(READINGS_BASIS[module.SLUG]["concurso"][0]),
-            no_basis=not READINGS_BASIS[module.SLUG]["concurso"][0]))
+            list(readings_basis(module.SLUG)["concurso"][0]),
+            no_basis=not readings_basis(module.SLUG)["concurso"][0]))
     result = {
         "command": "edital",
         "norm": module.SLUG,
@@ -383,7 +362,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                        "exact": aggregated["exact"] if total else "0",
                        "percent_display": aggregated["percent_display"] if total else None,
                        "exact_display": aggregated["exact_display"] if total else "0",
-                       "basis_readings": list(READINGS_BASIS[module.SLUG]["concurso"][0]),
+                       "basis_readings": list(readings_basis(module.SLUG)["concurso"][0]),
                        "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"]},
         "basis": collect_basis(steps, warnings, *(v[2] for v in status_cache.values()), aggregated["basis"]),
         "warnings": warnings,
@@ -396,7 +375,6 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
 
 #: Warnings of a cargo's reserve that state the per-cargo reading (said again by the fragmentation
 #: conflict, which gives both readings with their provisions).
-PER_CARGO_NOTES = frozenset({"ubatuba_minimo_por_cargo"})
 #: The heading of the status column: the per-cargo reading, labelled as interpretation where the text
 #: does not count per cargo.
 STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpretação)",
@@ -404,9 +382,8 @@ STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpre
 
 
 def module_beyond_basis(slug: str) -> tuple[str, ...]:
-    from calculator.nominations import BEYOND_BASIS
 
-    return BEYOND_BASIS.get(slug, ())
+    return registry.load(slug).common.beyond_basis
 
 
 def _step_key(s: dict) -> tuple:
@@ -434,7 +411,7 @@ def _no_vacancies(module, percent: object, scope: object) -> dict:
     """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
     text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
             "não há vaga a reservar nem ordem de nomeação.")
-    basis = list(READINGS_BASIS[module.SLUG]["cargo"][0]) or list(READINGS_BASIS[module.SLUG]["concurso"][0])
+    basis = list(readings_basis(module.SLUG)["cargo"][0]) or list(readings_basis(module.SLUG)["concurso"][0])
     r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
          "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
              "edital_cargo_sem_vagas", "aviso",
@@ -447,7 +424,7 @@ def _no_vacancies(module, percent: object, scope: object) -> dict:
 
 
 def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: int) -> dict:
-    readings = READINGS_BASIS[slug]
+    readings = readings_basis(slug)
     cargo_basis, cargo_text = readings["cargo"]
     conc_basis, conc_text = readings["concurso"]
     higher = "do concurso como um todo" if aggregated > per_cargo else "por cargo"

@@ -10,7 +10,7 @@ Two things are kept apart (they depend on different numbers):
   for N; after them the order continues by the same rule, with the percentage of the N vacancies.
 
 Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``proportional_count``),
-never a per-norm branch.  The per-norm facts it needs are the data in :data:`BEYOND_BASIS`.
+never a per-norm branch.  The per-norm facts it needs are registry data ([order] beyond_basis).
 """
 
 from __future__ import annotations
@@ -32,14 +32,6 @@ from calculator.rules import (
     step,
     warning,
 )
-
-#: Provisions that speak of nominations beyond the vacancies of the edital, per norm ("sem base no
-#: corpus" where there is none).
-BEYOND_BASIS: dict[str, tuple[str, ...]] = {
-    "ubatuba": (),
-    "quissama": (),
-    "lins": ("lins:art7_par3",),
-}
 
 _INT = re.compile(r"[0-9]+")
 
@@ -111,7 +103,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
 
     steps = list(base["steps"])
     warnings = list(base["warnings"])
-    beyond = list(BEYOND_BASIS.get(module.SLUG, ()))
+    beyond = list(module.NORM.common.beyond_basis)
     where = ("" if beyond else " O texto da norma não trata de nomeações além das vagas (sem base no "
              "corpus): a continuação é interpretação.")
     alternatives: list[dict] = []

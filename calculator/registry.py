@@ -476,6 +476,12 @@ class Common:
     reserve_warnings: tuple[str, ...]  # catalogue keys given with every reserve
     order_warnings: tuple[str, ...]  # catalogue keys given with every call order ({reading}, {other}…)
     whole_basis: tuple[str, ...]  # the provision applied when P% of N is a whole number (no rounding)
+    beyond_basis: tuple[str, ...]  # provisions on nominations beyond the vacancies ([order] beyond_basis)
+    #: [edital]: what the text says of counting per cargo and for the concurso read as one — reading →
+    #: (basis, text); an empty basis means the corpus has none for that reading
+    edital_readings: dict[str, tuple[tuple[str, ...], str]]
+    shortfall_basis: tuple[str, ...]  # provisions that fix a cargo's count (the basis of a "falta")
+    per_cargo_notes: frozenset[str]  # warning codes that only make sense per cargo (dropped for the concurso)
 
 
 def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path) -> Common:
@@ -494,11 +500,31 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
             raise RegistryError(f"{path}: o parâmetro {name!r} (percent.rounding_parameter) deve valer um "
                                 f"de {ROUNDINGS}")
     reserve = data.get("reserve", {})
+    ed = data.get("edital", {})
+    readings = {}
+    for name in ("cargo", "concurso"):
+        raw = ed.get(name)
+        if raw is None:
+            readings[name] = ((), _SILENT[name])
+        else:
+            readings[name] = (_refs(slug, raw.get("basis", []), f"edital.{name}.basis", path),
+                              _need(raw, "text", str, f"edital.{name}.", path))
     return Common(list_order=data.get("list_order"),
                   norm_warnings=keys(data.get("norm_warnings", []), "norm_warnings"),
                   reserve_warnings=keys(reserve.get("warnings", []), "reserve.warnings"),
                   order_warnings=keys(data.get("order", {}).get("warnings", []), "order.warnings"),
-                  whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path))
+                  whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path),
+                  beyond_basis=_refs(slug, data.get("order", {}).get("beyond_basis", []),
+                                     "order.beyond_basis", path),
+                  edital_readings=readings,
+                  shortfall_basis=_refs(slug, ed.get("shortfall_basis", []), "edital.shortfall_basis", path),
+                  per_cargo_notes=frozenset(catalogue[k].code for k in
+                                            keys(ed.get("per_cargo_notes", []), "edital.per_cargo_notes")))
+
+
+#: What [edital] says when the registry has no entry for a reading: the corpus is silent.
+_SILENT = {"cargo": "a norma não diz se a reserva se conta por cargo ou pelo concurso (sem base no corpus)",
+           "concurso": "idem (sem base no corpus)"}
 
 
 def parameter_placeholders(norm: Norm) -> dict[str, str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from calculator.registry import Case, Norm, add_years
+from calculator.registry import Case, Norm, add_years, parameter_placeholders
 from calculator.rules import collect_basis, format_date, step
 
 
@@ -35,10 +35,11 @@ def _compact_range(first: date, last: date) -> str:
 
 
 def placeholders(norm: Norm, edital: date | None = None) -> dict[str, str]:
-    """The dates a registry message may name, dd/mm/aaaa."""
+    """The dates a registry message may name, dd/mm/aaaa (and the single-valued parameters, by name)."""
     v = norm.validity
     start = date.fromisoformat(v.start)
-    out = {"start": format_date(start), "day_before_start": format_date(start - timedelta(days=1))}
+    out = {**parameter_placeholders(norm), "start": format_date(start),
+           "day_before_start": format_date(start - timedelta(days=1))}
     if v.term_end:
         out["term_end"] = format_date(date.fromisoformat(v.term_end))
     if v.last_day:

@@ -1,0 +1,187 @@
+"""The common pattern: the rules of a norm whose registry (laws/<slug>/norma.toml) names no hook module.
+
+Most municipal quota laws say the same few things: a percentage (fixed, a minimum the edital may raise,
+a reduced one up to some number of vacancies, or one set by another law the user gives), a minimum
+number of vacancies for a reserve, a rounding rule, a call order by proportionality or by blocks, and a
+term in years.  Each of those is a registry entry; this module turns them into the answers, with steps
+and warnings that name the registry's values and provisions (nothing here is written for one norm).
+
+:class:`StandardRules` has the interface of a hook module (calculator/ubatuba.py and the others):
+``NORM``, ``SLUG``, ``TITLE``, ``CITATION``, ``PARAMS``, ``SCOPES``, ``DEFAULT_SCOPE``, ``SET_SCOPES``,
+``READINGS``, ``DEFAULT_READING``, ``reserved_seats``, ``call_count``, ``call_positions``, ``order_notes``,
+``validity``, ``validity_window`` and ``norm_warnings``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from calculator import engine
+from calculator import validity as validity_rules
+from calculator.labels import short_labels
+from calculator.registry import Norm
+from calculator.rules import (
+    HUNDRED,
+    POSITIONS_LIMIT,
+    approx_percent,
+    collect_basis,
+    count_phrase,
+    format_int,
+    format_number,
+    format_percent,
+    ordinals,
+    reserved_phrase,
+    sentence,
+    step,
+    warning,
+)
+
+
+def _cited(refs) -> str:
+    return short_labels(list(refs)) if refs else "sem base no corpus"
+
+
+class StandardRules:
+    """A norm's rules from its registry alone."""
+
+    def __init__(self, norm: Norm):
+        self.NORM = norm
+        self.SLUG, self.TITLE, self.CITATION = norm.slug, norm.title, norm.citation
+        self.PARAMS = norm.params()
+        self.SCOPES, self.DEFAULT_SCOPE, self.SET_SCOPES = norm.scopes, norm.default_scope, norm.set_scopes
+        self.READINGS = norm.reading_descriptions()
+        self.DEFAULT_READING = norm.default_reading
+        self.__name__ = f"{__name__}:{norm.slug}"
+
+    def __repr__(self) -> str:
+        return f"<StandardRules {self.SLUG}>"
+
+    # --- the reserve -------------------------------------------------------------------------------
+    def _percent_step(self, p: Fraction, vacancies: int, given: bool) -> dict:
+        norm, names = self.NORM, self.NORM.percent_parameters
+        if norm.percent_rule == "minimum":
+            minimum = self.PARAMS[names["parameter"]]
+            if given and p != minimum.value:
+                return step(f"Percentual: {format_percent(p)}, informado pelo edital (a norma fixa o mínimo "
+                            f"de {format_percent(minimum.value)}).", minimum.basis)
+            return step(f"Percentual: {format_percent(p)}, o mínimo fixado pela norma.", minimum.basis)
+        if norm.percent_rule == "tiered":
+            limit = self.PARAMS[names["reduced_up_to_parameter"]].value
+            small = vacancies <= limit
+            used = self.PARAMS[names["reduced_parameter"] if small else names["parameter"]]
+            return step(f"Vagas oferecidas: {format_int(vacancies)} ({'até' if small else 'mais de'} "
+                        f"{format_int(limit)}): percentual de {format_percent(used.value)}.", used.basis)
+        return step(f"Percentual: {format_percent(p)}, informado (sem base no corpus: a norma não o fixa).",
+                    [], no_basis=True)
+
+    def reserved_seats(self, vacancies: int, percent: Fraction | None = None,
+                       scope: str | None = None) -> dict:
+        """Reserved seats: the percentage, the minimum number of vacancies and the rounding of the registry.
+
+        Returns {"reserved", "applies", "percent", "exact", "basis", "warnings", "steps"[, "reason",
+        "headline_count", "headline_note"]}."""
+        norm = self.NORM
+        engine.scope(norm, scope)
+        p = engine.legal_percent(norm, vacancies, percent)
+        exact = p / HUNDRED * vacancies
+        steps = [self._percent_step(p, vacancies, percent is not None)]
+        warnings = [norm.warning(key) for key in norm.common.reserve_warnings]
+        minimum = engine.minimum_vacancies(norm)
+        if minimum is not None:
+            basis = self.PARAMS[norm.percent_parameters["minimum_vacancies_parameter"]].basis
+            if vacancies < minimum:
+                steps.append(step(f"Vagas oferecidas: {format_int(vacancies)}, menos de "
+                                  f"{format_int(minimum)}: não há reserva.", basis))
+                return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
+                        "reason": (f"a reserva só existe com {format_int(minimum)} vagas ou mais "
+                                   f"({_cited(basis)})"),
+                        "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+            steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} ({format_int(minimum)} ou mais): "
+                              f"atingem o mínimo de {format_int(minimum)} vagas para haver reserva.", basis))
+        reserved = engine.reserved_count(norm, p, vacancies)
+        steps.append(engine.rounding_step(norm, p, vacancies, reserved, norm.common.whole_basis))
+        extra = self._rounding_notes(p, vacancies, exact, reserved, warnings)
+        return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
+                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+
+    def _rounding_notes(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
+                        warnings: list[dict]) -> dict:
+        """What the headline must say about the rounding: an interpretation (the other direction's count)
+        or a count below the norm's minimum percentage (a conflict with the count the minimum gives)."""
+        norm = self.NORM
+        rule = engine.rounding(norm)
+        if exact.denominator == 1:
+            return {}
+        if rule.interpretation:
+            direction, other = engine.other_rounding(exact)
+            warnings.append(warning(
+                f"{norm.slug}_arredondamento_interpretacao", "interpretacao",
+                "A norma não diz como arredondar (sem base no corpus); usou-se parte decimal ≥ 0,5 para cima "
+                f"e < 0,5 para baixo. Arredondando {direction}, o resultado seria "
+                f"{count_phrase(other, 'vaga', 'vagas')}.", [], no_basis=True))
+            return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)}, com "
+                                      "arredondamento por interpretação (a norma não trata disso)",
+                    "headline_note": f"arredondando {direction}, {'seria' if other == 1 else 'seriam'} "
+                                     f"{format_int(other)}"}
+        if norm.percent_rule != "minimum":
+            return {}
+        minimum = self.PARAMS[norm.percent_parameters["parameter"]]
+        if Fraction(reserved, vacancies) >= minimum.value / HUNDRED:
+            return {}
+        # The rounding takes the count below the norm's minimum: applied (the specific rule), but the
+        # headline and a conflict say so, with the count the minimum would give.
+        up = -((-exact.numerator) // exact.denominator)
+        share = approx_percent(Fraction(reserved, vacancies)).replace("≈ ", "")
+        warnings.append(warning(
+            f"{norm.slug}_arredondamento_abaixo_do_minimo", "conflito",
+            f"A norma fixa um mínimo de {format_percent(minimum.value)} ({_cited(minimum.basis)}), mas o "
+            f"arredondamento ({_cited(rule.basis)}) leva {format_number(exact)} a "
+            f"{count_phrase(reserved, 'vaga', 'vagas')} ({share}). Leitura adotada: a regra de "
+            f"arredondamento, específica, prevalece. Outra leitura: o mínimo exige arredondar para cima "
+            f"({count_phrase(up, 'vaga', 'vagas')}).", [*minimum.basis, *rule.basis]))
+        return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({share}: abaixo "
+                                  f"do mínimo de {format_percent(minimum.value)}; veja o conflito)"}
+
+    # --- the call order ----------------------------------------------------------------------------
+    def call_count(self, n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
+        return engine.call_count(self.NORM, n, percent, reading)
+
+    def call_positions(self, vacancies: int, percent: Fraction | None = None, reading: str | None = None,
+                       scope: str | None = None, limit: int = POSITIONS_LIMIT) -> dict:
+        return engine.call_positions(self.NORM, self, vacancies, percent, reading, scope, limit)
+
+    def order_notes(self, order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
+        """The reading used (and the other one, by the registry's [order] warnings); a reserved seat the
+        reading leaves without position, placed last among the non-reserved ones (labelled)."""
+        norm, reading = self.NORM, order.reading
+        values = engine.reading_values(norm, reading) if len(norm.readings) > 1 else {}
+        warnings = [norm.warning(key, **values) for key in norm.common.order_warnings]
+        description = sentence(self.READINGS[reading])
+        if norm.order_basis:
+            steps = [step(f"Ordem de nomeação ({reading}): {description}", norm.order_basis)]
+        else:
+            steps = [step(f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: a norma não a "
+                          f"define): {description}", [], no_basis=True)]
+        if order.placed["interpreted_positions"]:
+            basis = [*engine.rounding(norm).basis, *norm.order_basis]
+            warnings.append(warning(
+                f"{norm.slug}_ordem_menor_que_reserva", "conflito",
+                f"A reserva é de {count_phrase(order.reserve['reserved'], 'vaga', 'vagas')}, mas a leitura "
+                f"\"{reading}\" só dá {count_phrase(order.positions_total, 'posição', 'posições')} entre as "
+                f"{format_int(order.vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é "
+                f"chamada na {ordinals(order.placed['interpreted_positions'])} nomeação, a última não "
+                f"reservada entre as {format_int(order.vacancies)} (interpretação).", basis,
+                no_basis=not basis))
+        return steps, warnings
+
+    # --- validity ----------------------------------------------------------------------------------
+    def validity(self, edital_date: date) -> dict:
+        return validity_rules.validity(self.NORM, edital_date)
+
+    def validity_window(self) -> dict:
+        return validity_rules.window(self.NORM)
+
+    def norm_warnings(self) -> list[dict]:
+        """Warnings that hold for the norm itself, whatever the input (shown by `parametros`)."""
+        return [self.NORM.warning(key) for key in self.NORM.common.norm_warnings]
