@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calculator import edital, simulator
+from calculator import edital, options, simulator
 from calculator.api import dumps, run
 from calculator.errors import InputError, clip
 from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams, stdout_takes
@@ -97,13 +97,11 @@ class Subcommand:
 
 
 def _norm_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--norma", required=True, metavar="NORMA", help=options.norm_help())
     p.add_argument("--vagas", required=True, metavar="N", help="número de vagas oferecidas (inteiro ≥ 1)")
     p.add_argument("--percentual", metavar="P",
-                   help="percentual de reserva, ex.: 25 ou 25,5 (Ubatuba: ≥ 20, padrão 20; "
-                        "Quissamã: fixado em lei; Lins: obrigatório, vem da Lei nº 7.739/2023)")
-    p.add_argument("--vinculo", metavar="V",
-                   help="efetivo (padrão), emprego, comissao ou estagio (os dois últimos só em Ubatuba)")
+                   help=f"percentual de reserva, ex.: 25 ou 25,5 ({options.percent_help()})")
+    p.add_argument("--vinculo", metavar="V", help=options.scope_help())
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
@@ -116,15 +114,14 @@ def _reserva_args(p: argparse.ArgumentParser) -> None:
 def _ordem_args(p: argparse.ArgumentParser) -> None:
     _norm_args(p)
     p.add_argument("--leitura", metavar="L",
-                   help="proporcional (padrão em Ubatuba e Lins) ou quinta (a cada bloco completo; "
-                        "Quissamã: só quinta, art. 3º, § 1º)")
+                   help=options.reading_help())
     p.add_argument("--nomeacoes", metavar="M",
                    help="total de nomeações, além das vagas (cadastro de reserva; M ≥ vagas): a ordem "
                         "continua pela mesma regra, com os limiares das vagas oferecidas")
 
 
 def _parametros_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
+    p.add_argument("--norma", required=True, metavar="NORMA", help=options.norm_help())
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
@@ -154,8 +151,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
 
 def build_parser() -> PtBrParser:
     parser = PtBrParser(prog="python -m calculator",
-                        description="Calculadora de cotas raciais em concursos municipais (Ubatuba, "
-                                    "Quissamã, Lins), com a base legal de cada resposta.")
+                        description="Calculadora de cotas raciais em concursos municipais "
+                                    f"({options.places_help()}), com a base legal de cada resposta.")
     sub = parser.add_subparsers(title="comandos", dest="comando", metavar="COMANDO", required=True)
     for name, spec in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=spec.help, description=spec.help)

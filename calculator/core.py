@@ -14,6 +14,7 @@ from types import ModuleType
 
 from calculator import registry
 from calculator.errors import InputError
+from calculator.options import either
 from calculator.params import parameters_table
 from calculator.rules import (
     collect_basis,
@@ -64,11 +65,6 @@ def get_norm(norm: object) -> ModuleType | StandardRules:
 def _choices() -> str:
     """"ubatuba, quissama ou lins": the norms, in the order of NORMS."""
     return either(list(NORMS))
-
-
-def either(names: list[str]) -> str:
-    """["a", "b", "c"] → "a, b ou c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " ou " + names[-1]
 
 
 def _vacancies(value: object) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator import csvinput, registry
+from calculator import csvinput, options, registry
 from calculator.cargos import CargoRow, read_cargos
 from calculator.core import get_norm, order, reserve
 from calculator.errors import InputError
@@ -75,7 +75,7 @@ def _percent_kind(module) -> tuple[str, list[str]]:
     param = params.get("percentual")
     if param is not None and param.value is not None:
         basis = list(param.basis)
-        for name, p in params.items():  # a second percentage for small concursos (Quissamã, § 7º)
+        for name, p in params.items():  # a second percentage for small concursos ("tiered")
             if name.startswith("percentual_") and p.value is not None:
                 basis += list(p.basis)
         return "fixo", unique(basis)
@@ -309,7 +309,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "nas nomeações adicionais (veja cada cargo).",
             list(module_beyond_basis(module.SLUG)), no_basis=not module_beyond_basis(module.SLUG)))
     if aggregated["scope"] in getattr(module, "SET_SCOPES", ()):
-        # the norm counts these posts as a set (Ubatuba: cargos em comissão, art. 8º; estágios per órgão)
+        # the norm counts these posts as a set (its registry's scopes.set_scopes)
         scope_param = module.PARAMS.get("abrangencia")
         scope_basis = list(scope_param.basis) if scope_param is not None else []
         warnings.insert(0, warning(
@@ -488,14 +488,12 @@ def cli_arguments(p) -> None:
     p.add_argument("arquivo", metavar="ARQUIVO.csv",
                    help="tabela de cargos em CSV: cargo, vagas e, opcionais, reservadas (o que o edital "
                         "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão)")
-    p.add_argument("--norma", required=True, metavar="NORMA", help="ubatuba, quissama ou lins")
-    p.add_argument("--percentual", metavar="P",
-                   help="percentual de reserva (Ubatuba: ≥ 20, padrão 20; Quissamã: fixado em lei; Lins: "
-                        "obrigatório)")
+    p.add_argument("--norma", required=True, metavar="NORMA", help=options.norm_help())
+    p.add_argument("--percentual", metavar="P", help=f"percentual de reserva ({options.percent_help()})")
     p.add_argument("--data-edital", metavar="AAAA-MM-DD",
                    help="data de publicação do edital (verifica a vigência)")
-    p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
-    p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
+    p.add_argument("--vinculo", metavar="V", help=options.scope_help())
+    p.add_argument("--leitura", metavar="L", help=f"ordem de nomeação: {options.reading_help()}")
     p.add_argument("--nomeacoes", metavar="M",
                    help="total de nomeações previstas em cada cargo, contando as vagas (cadastro de reserva; "
                         "pelo menos as vagas de cada cargo; a coluna nomeacoes dá um número por cargo)")

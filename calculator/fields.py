@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from calculator.errors import InputError
+from calculator.options import norm_help
 
 # What to ask for when a required field is empty: plain words, as a person would (never the field's name).
 MISSING = {
-    "norma": "informe a norma: ubatuba, quissama ou lins",
+    "norma": f"informe a norma: {norm_help()}",
     "vagas": "informe o número de vagas",
     "csv": "cole ou envie a lista de classificação (arquivo CSV)",
 }

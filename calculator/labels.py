@@ -3,11 +3,14 @@
 "art2_par3" → "art. 2º, § 3º"; "art1_par1u_inc1" → "art. 1º, parágrafo único, inciso I";
 "art1_cpt" → "art. 1º, caput" (caput named only when it is the cited provision itself).
 A test checks that these labels agree with the corpus parser's for every id in the corpus.
+The norms' own citations come from their registries (calculator/registry.py, standard library only).
 """
 
 from __future__ import annotations
 
 import re
+
+from calculator import registry
 
 _SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
            "aviso": "aviso"}
@@ -15,11 +18,9 @@ _NUMBERED = {"cabecalho": "cabeçalho, linha {}", "nota": "nota {}", "assinatura
              "registro": "registro {}"}
 _PART = re.compile(r"([a-z]+?)(1u|\d*)$")
 
-NORM_CITATION = {
-    "ubatuba": "Lei nº 3.765/2014 (Ubatuba)",
-    "quissama": "Lei nº 1.289/2012 (Quissamã)",
-    "lins": "Decreto nº 13.760/2024 (Lins)",
-}
+#: slug → "Lei nº 3.765/2014 (Ubatuba)": the registry's citation and the place's city.
+NORM_CITATION = {slug: f"{registry.load(slug).citation} ({registry.load(slug).place.split('/')[0]})"
+                 for slug in registry.discover()}
 
 
 def _ordinal(n: int) -> str:

@@ -9,8 +9,9 @@ Two things are kept apart (they depend on different numbers):
   the only text in the corpus that mentions it). The first N positions are exactly those of `ordem`
   for N; after them the order continues by the same rule, with the percentage of the N vacancies.
 
-Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``proportional_count``),
-never a per-norm branch.  The per-norm facts it needs are registry data ([order] beyond_basis).
+Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``engine.reserved_count``),
+never a per-norm branch: the per-norm facts it needs are registry data ([order] beyond_basis) and an
+optional hook (``beyond_vacancies_warnings``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from calculator import engine
 from calculator.core import get_norm, order
 from calculator.errors import InputError
 from calculator.rules import (
@@ -28,7 +30,6 @@ from calculator.rules import (
     format_int,
     format_percent,
     gallop_reaching,
-    proportional_count,
     step,
     warning,
 )
@@ -95,11 +96,11 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
 
     def count(k: int) -> int:
         # the norm's own call rule, never above the percentage of the vacancies applied to k
-        # nominations with the reserve's rounding (e.g. Quissamã at 10%), never below what the first N
+        # nominations with the reserve's rounding (e.g. a reduced percentage), never below what the first N
         # nominations already gave
         if k <= n:
             return total_n
-        return max(total_n, min(module.call_count(k, p, rd), proportional_count(p, k)))
+        return max(total_n, min(module.call_count(k, p, rd), engine.reserved_count(module.NORM, p, k)))
 
     steps = list(base["steps"])
     warnings = list(base["warnings"])
@@ -141,12 +142,11 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
             f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
             f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
             f"nomeações adicionais também não têm.{where}", beyond, no_basis=not beyond))
-    # Quissamã's § 7º note says no one is called from the specific list "sem vaga reservada": true of
-    # the vacancies offered, not of the nominations beyond them.
-    warnings = [{**w, "message": w["message"].replace(
-        " Sem vaga reservada, ninguém é nomeado pela lista específica.",
-        f" Sem vaga reservada, nenhuma das {format_int(n)} primeiras nomeações é da lista específica.")}
-        if w["code"] == "quissama_dez_por_cento" else w for w in warnings]
+    # A hook may reword its own warnings for nominations beyond the vacancies (what was true of the
+    # vacancies offered is not said of the nominations after them).
+    beyond_warnings = getattr(module, "beyond_vacancies_warnings", None)
+    if beyond_warnings is not None:
+        warnings = beyond_warnings(warnings, n)
     shown = positions[:POSITIONS_LIMIT]
     result["alternatives"] = alternatives
     result["headline"] = _headline(shown, positions_total, n, m, p, alternatives, base["applies"])

@@ -89,6 +89,17 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
     return out
 
 
+def beyond_vacancies_warnings(warnings: list[dict], vacancies: int) -> list[dict]:
+    """For nominations beyond the vacancies (calculator/nominations.py): the § 7º note says no one is called
+    from the specific list "sem vaga reservada" — true of the vacancies offered, not of the nominations
+    after them."""
+    after = (f" Sem vaga reservada, nenhuma das {format_int(vacancies)} primeiras nomeações é da lista "
+             "específica.")
+    return [{**w, "message": w["message"].replace(
+        " Sem vaga reservada, ninguém é nomeado pela lista específica.", after)}
+        if w["code"] == "quissama_dez_por_cento" else w for w in warnings]
+
+
 def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
     """Reserved seats for ``vacancies`` vacancies (art. 1º, caput, §§ 1º and 7º)."""
     _scope(scope)
