@@ -1,5 +1,6 @@
 """Command line: `python -m laws export` (the corpus as JSON), `python -m laws export --lexml NORMA` (one
-norm as LexML Brasil XML) and `python -m laws show NORMA[:ID]`.
+norm as LexML Brasil XML), `python -m laws show NORMA[:ID]` and `python -m laws check PASTA` (is a new
+norm's folder ready? laws/check.py).
 
 Like the calculator's CLI: errors are one pt-BR line on stderr with exit status 2; output that cannot be
 written (full disk, closed stdout) is one line and status 1; a terminal that is not UTF-8 gets a close
@@ -14,7 +15,7 @@ import sys
 import unicodedata
 
 from calculator.errors import quoted
-from calculator.terminal import emit, error, setup_streams, stdout_takes
+from calculator.terminal import emit, error, setup_streams, stdout_takes, visible
 from laws.corpus import NORM_SLUGS, CorpusError, load_corpus
 from laws.export import export_json
 
@@ -23,6 +24,7 @@ USAGE = f"""uso:
   python -m laws export --lexml NORMA imprime a norma em XML LexML Brasil (esquema: laws/schema/lexml/)
   python -m laws show NORMA          lista os ids e rótulos dos dispositivos da norma
   python -m laws show NORMA:ID       mostra o texto de um dispositivo (ex.: ubatuba:art2_par3)
+  python -m laws check PASTA...      confere a pasta de uma norma (texto, metadados, registro, anotações)
 normas: {", ".join(NORM_SLUGS)}"""
 
 
@@ -71,6 +73,38 @@ def export_lexml(args: list[str]) -> int:
     return emit(text)
 
 
+def check(folders: list[str]) -> int:
+    """Check each norm folder: the problems on stderr (exit 2), or one summary line per folder (exit 0)."""
+    from pathlib import Path
+
+    from laws.check import check_folder, summary
+
+    if not folders:
+        return fail("falta a pasta da norma: python -m laws check PASTA (ex.: laws/ubatuba)")
+    problems, summaries = [], []
+    for name in folders:
+        path = Path(name)
+        if not path.is_dir():
+            problems.append(f"{name}: pasta não encontrada")
+            continue
+        found, folder = check_folder(path, name.rstrip("/"))
+        problems += [str(p) for p in found]
+        summaries.append(summary(folder))
+    if problems:
+        count = len(problems)
+        # one line per problem, whole: a path with its line number must not be cut like an echoed value
+        lines = [f"erro: {visible(' '.join(p.split()))}" for p in problems]
+        lines.append(f"{count} {'problema' if count == 1 else 'problemas'}: corrija e rode de novo "
+                     "python -m laws check")
+        try:
+            print("\n".join(lines), file=sys.stderr)
+            sys.stderr.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+        return 2
+    return emit("\n".join(summaries))
+
+
 def _utf8(stream) -> bool:
     try:
         return codecs.lookup(stream.encoding).name == "utf-8"
@@ -88,6 +122,8 @@ def main(argv: list[str]) -> int:
         return export_lexml(argv[2:])
     if len(argv) == 2 and argv[0] == "show":
         return show(argv[1])
+    if argv[:1] == ["check"]:
+        return check(argv[1:])
     if argv in (["-h"], ["--help"], ["--ajuda"]):
         return emit(USAGE)
     return fail(f"comando inválido: {quoted(' '.join(argv))}" if argv else "falta o comando")

@@ -1,0 +1,219 @@
+"""A city adds its norm with no Python: `python -m laws check` accepts a good folder and names the file and
+line of each problem in a bad one; a hook-less norm (the fictitious tests/fixtures/normas/exemplo) added as
+an extra corpus folder is computed by `api.handle` and the CLI like the real ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "normas"
+EXAMPLE = FIXTURES / "exemplo"
+
+
+def run(module: str, *args: str, extra: Path | None = None, stdin: str | None = None):
+    env = {k: v for k, v in os.environ.items() if k != "COTAS_NORMAS_EXTRA"}
+    if extra is not None:
+        env["COTAS_NORMAS_EXTRA"] = str(extra)
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env=env, input=stdin)
+
+
+# --- python -m laws check -----------------------------------------------------------------------------
+def test_the_three_real_norms_and_the_fixture_pass_the_check():
+    proc = run("laws", "check", "laws/ubatuba", "laws/quissama", "laws/lins", str(EXAMPLE))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 4
+    assert lines[0].startswith("laws/ubatuba: norma 'ubatuba' pronta — texto reconstruído byte a byte")
+    assert "regras próprias em calculator.ubatuba" in lines[0]
+    assert lines[3].endswith("padrão comum, sem Python.")
+
+
+def _bad_copy(tmp_path: Path, edit) -> Path:
+    folder = tmp_path / "exemplo"
+    shutil.copytree(EXAMPLE, folder)
+    path = folder / "norma.toml"
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder
+
+
+def _line_of(folder: Path, needle: str) -> int:
+    lines = (folder / "norma.toml").read_text(encoding="utf-8").splitlines()
+    return next(i for i, ln in enumerate(lines, 1) if needle in ln)
+
+
+def _check_fails(folder: Path) -> list[str]:
+    proc = run("laws", "check", str(folder))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    count = len(lines) - 1
+    assert lines[-1] == (f"{count} {'problema' if count == 1 else 'problemas'}: corrija e rode de novo "
+                         "python -m laws check")
+    return lines[:-1]
+
+
+def test_a_broken_basis_id_is_named_with_file_and_line(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace('basis = ["art1_par2"]', 'basis = ["art1_par9"]', 1))
+    line = _line_of(folder, '"art1_par9"')
+    assert _check_fails(folder) == [
+        f'erro: {folder}/norma.toml:{line}: o dispositivo "art1_par9" não existe em texto.txt '
+        '(quis dizer "art1_par2"?)']
+
+
+def test_a_missing_parameter_is_named_with_file_and_line(tmp_path):
+    def drop_rounding(text: str) -> str:
+        start = text.index('[[parameters]]\nname = "arredondamento"')
+        end = text.index("[[parameters]]", start + 1)
+        return text[:start] + text[end:]
+
+    folder = _bad_copy(tmp_path, drop_rounding)
+    line = _line_of(folder, 'rounding_parameter = "arredondamento"')
+    assert _check_fails(folder) == [
+        f"erro: {folder}/norma.toml:{line}: percent.rounding_parameter = 'arredondamento', mas não há "
+        "[[parameters]] com name = 'arredondamento'"]
+
+
+def test_a_bad_warning_kind_is_named_with_file_and_line(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace(
+        '[warnings.exemplo_minimo_por_cargo]\nkind = "interpretacao"',
+        '[warnings.exemplo_minimo_por_cargo]\nkind = "opiniao"'))
+    line = _line_of(folder, 'kind = "opiniao"')
+    assert _check_fails(folder) == [
+        f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo: kind = 'opiniao'; use um de "
+        "conflito, interpretacao, premissa, aviso"]
+
+
+def test_an_unknown_placeholder_and_a_changed_text_are_both_reported(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace("{vagas_minimas} vagas foi", "{vagas_minima} vagas foi"))
+    text = folder / "texto.txt"
+    text.write_bytes(text.read_bytes().replace(b"8 (oito) anos", b"9 (nove) anos"))
+    problems = _check_fails(folder)
+    assert len(problems) == 2
+    assert re.fullmatch(rf"erro: {re.escape(str(folder))}/meta.toml:\d+: a soma SHA-256 de texto.txt é "
+                        r"[0-9a-f]{64}, não a fixada em \[text_file\] .*", problems[0])
+    line = _line_of(folder, "{vagas_minima}")
+    assert problems[1].startswith(f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo: "
+                                  "marcador desconhecido {vagas_minima}")
+
+
+def test_meta_and_registry_disagreeing_is_reported(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace('place = "Exemplo/XX"', 'place = "Exemplo/YY"'))
+    assert _check_fails(folder) == [
+        f"erro: {folder}/norma.toml:{_line_of(folder, 'place =')}: place ('Exemplo/YY') difere de meta.toml "
+        "(município/UF = 'Exemplo/XX')"]
+
+
+def test_a_missing_folder_is_one_message():
+    proc = run("laws", "check", "laws/nao_existe")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr.splitlines()[0] == "erro: laws/nao_existe: pasta não encontrada"
+
+
+# --- the fixture in the corpus ------------------------------------------------------------------------
+_HANDLE = """
+import json, sys
+from calculator.api import handle
+print(json.dumps([json.loads(handle(json.dumps(q))) for q in json.loads(sys.stdin.read())]))
+"""
+
+
+def _answers(requests: list[dict]) -> list[dict]:
+    env = {**os.environ, "COTAS_NORMAS_EXTRA": str(FIXTURES)}
+    proc = subprocess.run([sys.executable, "-c", _HANDLE], cwd=ROOT, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env=env, input=json.dumps(requests))
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _fixture_ids() -> set[str]:
+    from laws.parser import parse
+
+    text = (EXAMPLE / "texto.txt").read_text(encoding="utf-8")
+    return {p.id for top in parse(text) for p in top.walk()}
+
+
+def test_api_handle_computes_reserva_and_ordem_for_a_norm_without_hooks():
+    reserve7, reserve3, reserve5, order10, blocks10, params, late = _answers([
+        {"command": "reserva", "norma": "exemplo", "vagas": "7"},
+        {"command": "reserva", "norma": "Exemplo", "vagas": "3"},
+        {"command": "reserva", "norma": "exemplo", "vagas": "5"},
+        {"command": "ordem", "norma": "exemplo", "vagas": "10"},
+        {"command": "ordem", "norma": "exemplo", "vagas": "10", "leitura": "blocos"},
+        {"command": "parametros", "norma": "exemplo"},
+        {"command": "reserva", "norma": "exemplo", "vagas": "7", "data_edital": "2038-01-03"},
+    ])
+    r = reserve7["result"]
+    # 25% of 7 = 1,75 → 2 (art. 1º, § 2º); at least 4 vacancies (art. 1º, § 1º) — the registry's values
+    assert (r["reserved"], r["applies"], r["percent"]) == (2, True, "25")
+    assert r["headline"].startswith("2 vagas reservadas de 7, se o edital foi publicado de 02/01/2030 a "
+                                    "02/01/2038")
+    assert [s["basis"] for s in r["steps"]] == [["exemplo:art1_cpt"], ["exemplo:art1_par1"],
+                                                ["exemplo:art1_par2"]]
+    assert any("o mínimo de 4 vagas foi aplicado" in w["message"] for w in r["warnings"])
+    assert reserve3["result"]["reserved"] == 0 and reserve3["result"]["applies"] is False
+    assert "só existe com 4 vagas ou mais (art. 1º, § 1º)" in reserve3["result"]["headline"]
+    # 25% of 5 = 1,25 → 1 (20%), below the minimum: the headline and a conflict say so
+    five = reserve5["result"]
+    assert five["reserved"] == 1 and "abaixo do mínimo de 25%" in five["headline"]
+    assert "conflito" in {w["kind"] for w in five["warnings"]}
+    o = order10["result"]
+    assert (o["positions"], o["reserved"], o["reading"]) == ([2, 6, 10], 3, "proporcional")
+    b = blocks10["result"]
+    assert (b["positions"], b["interpreted_positions"]) == ([4, 8, 10], [10])
+    assert {p["name"] for p in params["result"]["parameters"]} >= {"percentual_minimo", "vagas_minimas",
+                                                                  "arredondamento"}
+    assert late["result"]["applies"] is False and "8 anos" in late["result"]["headline"]
+    ids = _fixture_ids()
+    for answer in (reserve7, reserve3, reserve5, order10, blocks10, params, late):
+        for ref in answer["result"]["basis"]:
+            slug, _, pid = ref.partition(":")
+            assert slug == "exemplo" and pid in ids, ref
+
+
+def test_the_cli_works_for_the_fixture_norm_and_lists_it():
+    proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "13", "--json", extra=FIXTURES)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["reserved"] == 3  # 25% of 13 = 3,25 → 3
+    proc = run("calculator", "ordem", "--norma", "exemplo", "--vagas", "4", extra=FIXTURES)
+    assert proc.returncode == 0 and "Resultado: nomeações pela lista reservada: 2ª." in proc.stdout
+    proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "10", "--percentual", "20",
+               extra=FIXTURES)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert "o percentual mínimo é 25%" in proc.stderr and "Traceback" not in proc.stderr
+    # the norms are discovered from the registry files: the fixture is listed after the real ones
+    proc = run("calculator", "reserva", "--norma", "x", "--vagas", "1", extra=FIXTURES)
+    assert "(use ubatuba, quissama, lins ou exemplo)" in proc.stderr
+    proc = run("calculator", "reserva", "--help", extra=FIXTURES)
+    assert "Exemplo: ≥ 25, padrão 25" in " ".join(proc.stdout.split())
+    edital = "cargo;vagas\nA;5\nB;9\n"
+    proc = run("calculator", "edital", "-", "--norma", "exemplo", "--json", extra=FIXTURES, stdin=edital)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["command"] == "edital"
+
+
+def test_without_the_extra_folder_the_corpus_is_the_three_norms():
+    from calculator import NORMS, registry
+
+    assert list(NORMS) == list(registry.discover()) == ["ubatuba", "quissama", "lins"]
+    proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "7")
+    assert proc.returncode == 2 and "norma desconhecida" in proc.stderr
+
+
+@pytest.mark.parametrize("slug", ["ubatuba", "quissama", "lins"])
+def test_a_hook_is_declared_only_where_a_rule_really_differs(slug):
+    from calculator import registry
+
+    assert registry.load(slug).hooks == f"calculator.{slug}"
+    assert registry.load(slug).params()["arredondamento"].value == "meio_para_cima"
