@@ -24,6 +24,7 @@ from calculator.rules import (
     step,
     warning,
 )
+from calculator.standard import StandardRules
 
 #: Identity, validity, parameters, vínculos and readings: laws/quissama/norma.toml (each fact once).
 NORM = registry.load("quissama")
@@ -43,6 +44,8 @@ DEFAULT_READING = NORM.default_reading
 _FULL = PARAMS["percentual"].value
 _SMALL = PARAMS["percentual_ate_5_vagas"].value
 _SMALL_LIMIT = PARAMS["limite_vagas_percentual_reduzido"].value
+#: The steps this law shares with the common pattern (the percentage by the number of vacancies).
+COMMON = StandardRules(NORM)
 
 
 def legal_percent(vacancies: int, percent: Fraction | None = None) -> Fraction:
@@ -106,13 +109,8 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     p = legal_percent(vacancies, percent)
     exact = p / HUNDRED * vacancies
     reserved = engine.reserved_count(NORM, p, vacancies)
-    if vacancies <= _SMALL_LIMIT:
-        pct = step(f"Vagas oferecidas: {format_int(vacancies)} (5 ou menos): percentual de 10%.",
-                   ["quissama:art1_par7"])
-    else:
-        pct = step(f"Vagas oferecidas: {format_int(vacancies)} (mais de 5): percentual de 20%.",
-                   ["quissama:art1_cpt"])
-    steps = [pct, engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis)]
+    steps = [COMMON.percent_step(p, vacancies, percent is not None),
+             engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis)]
     warnings = _conflict_warnings(vacancies)
     extra = {}
     if reserved == 0:

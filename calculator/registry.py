@@ -482,6 +482,7 @@ class Common:
     edital_readings: dict[str, tuple[tuple[str, ...], str]]
     shortfall_basis: tuple[str, ...]  # provisions that fix a cargo's count (the basis of a "falta")
     per_cargo_notes: frozenset[str]  # warning codes that only make sense per cargo (dropped for the concurso)
+    messages: dict[str, str]  # [reserve.messages]: the norm's wording of the common steps (standard.MESSAGES)
 
 
 def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path) -> Common:
@@ -516,7 +517,7 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
                   whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path),
                   beyond_basis=_refs(slug, data.get("order", {}).get("beyond_basis", []),
                                      "order.beyond_basis", path),
-                  edital_readings=readings,
+                  edital_readings=readings, messages=_messages(reserve, path),
                   shortfall_basis=_refs(slug, ed.get("shortfall_basis", []), "edital.shortfall_basis", path),
                   per_cargo_notes=frozenset(catalogue[k].code for k in
                                             keys(ed.get("per_cargo_notes", []), "edital.per_cargo_notes")))
@@ -525,6 +526,41 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
 #: What [edital] says when the registry has no entry for a reading: the corpus is silent.
 _SILENT = {"cargo": "a norma não diz se a reserva se conta por cargo ou pelo concurso (sem base no corpus)",
            "concurso": "idem (sem base no corpus)"}
+
+
+#: The generic wording of the common steps (calculator/standard.py); a registry may give its own in
+#: [reserve.messages] (same keys, same placeholders, and the parameters by name).
+MESSAGES = {
+    "percent": "Percentual: {percent}, o mínimo fixado pela norma.",
+    "percent_given": "Percentual: {percent}, informado pelo edital (a norma fixa o mínimo de {minimum}).",
+    "percent_reduced": "Vagas oferecidas: {vacancies} (até {limit}): percentual de {percent}.",
+    "percent_full": "Vagas oferecidas: {vacancies} (mais de {limit}): percentual de {percent}.",
+    "percent_user": "Percentual: {percent}, informado (sem base no corpus: a norma não o fixa).",
+    "vacancies_below": "Vagas oferecidas: {vacancies}, menos de {minimum_vacancies}: não há reserva.",
+    "vacancies_reason": "a reserva só existe com {minimum_vacancies} vagas ou mais ({basis})",
+    "vacancies_enough": "Vagas oferecidas: {vacancies} ({minimum_vacancies} ou mais): atingem o mínimo de "
+                        "{minimum_vacancies} vagas para haver reserva.",
+    "below_minimum_headline": "{reserved} de {vacancies} ({share}: abaixo do mínimo de {minimum}; veja o "
+                              "conflito)",
+}
+#: The placeholders each message may use (besides the parameters' names): laws/check.py checks them.
+MESSAGE_VALUES = {
+    "percent": ("percent", "minimum"), "percent_given": ("percent", "minimum"),
+    "percent_reduced": ("vacancies", "limit", "percent"), "percent_full": ("vacancies", "limit", "percent"),
+    "percent_user": ("percent",), "vacancies_below": ("vacancies", "minimum_vacancies"),
+    "vacancies_reason": ("minimum_vacancies", "basis"),
+    "vacancies_enough": ("vacancies", "minimum_vacancies"),
+    "below_minimum_headline": ("reserved", "vacancies", "share", "minimum"),
+}
+
+
+def _messages(reserve: dict, path: Path) -> dict[str, str]:
+    raw = reserve.get("messages", {})
+    for key, text in raw.items():
+        if key not in MESSAGES or not isinstance(text, str):
+            raise RegistryError(f"{path}: reserve.messages.{key}: mensagem desconhecida (use "
+                                f"{', '.join(MESSAGES)})")
+    return dict(raw)
 
 
 def parameter_placeholders(norm: Norm) -> dict[str, str]:

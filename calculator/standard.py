@@ -20,7 +20,7 @@ from fractions import Fraction
 from calculator import engine
 from calculator import validity as validity_rules
 from calculator.labels import short_labels
-from calculator.registry import Norm
+from calculator.registry import MESSAGES, Norm, parameter_placeholders
 from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,
@@ -58,22 +58,48 @@ class StandardRules:
         return f"<StandardRules {self.SLUG}>"
 
     # --- the reserve -------------------------------------------------------------------------------
-    def _percent_step(self, p: Fraction, vacancies: int, given: bool) -> dict:
+    def message(self, key: str, **values: object) -> str:
+        """The registry's wording of a common step ([reserve.messages]) or the generic one, its
+        placeholders filled (the values given, and the parameters by name)."""
+        template = self.NORM.common.messages.get(key, MESSAGES[key])
+        shown = {k: format_int(v) if isinstance(v, int) else v for k, v in values.items()}
+        return template.format(**{**parameter_placeholders(self.NORM), **shown})
+
+    def percent_step(self, p: Fraction, vacancies: int, given: bool) -> dict:
+        """The percentage applied, with the provisions that set it."""
         norm, names = self.NORM, self.NORM.percent_parameters
         if norm.percent_rule == "minimum":
             minimum = self.PARAMS[names["parameter"]]
-            if given and p != minimum.value:
-                return step(f"Percentual: {format_percent(p)}, informado pelo edital (a norma fixa o mínimo "
-                            f"de {format_percent(minimum.value)}).", minimum.basis)
-            return step(f"Percentual: {format_percent(p)}, o mínimo fixado pela norma.", minimum.basis)
+            key = "percent_given" if given and p != minimum.value else "percent"
+            return step(self.message(key, percent=format_percent(p), minimum=format_percent(minimum.value)),
+                        minimum.basis)
         if norm.percent_rule == "tiered":
             limit = self.PARAMS[names["reduced_up_to_parameter"]].value
             small = vacancies <= limit
             used = self.PARAMS[names["reduced_parameter"] if small else names["parameter"]]
-            return step(f"Vagas oferecidas: {format_int(vacancies)} ({'até' if small else 'mais de'} "
-                        f"{format_int(limit)}): percentual de {format_percent(used.value)}.", used.basis)
-        return step(f"Percentual: {format_percent(p)}, informado (sem base no corpus: a norma não o fixa).",
-                    [], no_basis=True)
+            return step(self.message("percent_reduced" if small else "percent_full", vacancies=vacancies,
+                                     limit=limit, percent=format_percent(used.value)), used.basis)
+        return step(self.message("percent_user", percent=format_percent(p)), [], no_basis=True)
+
+    def vacancies_gate(self, vacancies: int, p: Fraction, steps: list[dict],
+                       warnings: list[dict]) -> dict | None:
+        """The minimum number of vacancies for a reserve: the step, and the answer when there are fewer
+        (None: enough vacancies, or the norm has no minimum)."""
+        norm = self.NORM
+        minimum = engine.minimum_vacancies(norm)
+        if minimum is None:
+            return None
+        basis = self.PARAMS[norm.percent_parameters["minimum_vacancies_parameter"]].basis
+        if vacancies < minimum:
+            steps.append(step(self.message("vacancies_below", vacancies=vacancies, minimum_vacancies=minimum),
+                              basis))
+            return {"reserved": 0, "applies": False, "percent": p, "exact": p / HUNDRED * vacancies,
+                    "reason": self.message("vacancies_reason", minimum_vacancies=minimum,
+                                           basis=_cited(basis)),
+                    "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+        steps.append(step(self.message("vacancies_enough", vacancies=vacancies, minimum_vacancies=minimum),
+                          basis))
+        return None
 
     def reserved_seats(self, vacancies: int, percent: Fraction | None = None,
                        scope: str | None = None) -> dict:
@@ -85,27 +111,18 @@ class StandardRules:
         engine.scope(norm, scope)
         p = engine.legal_percent(norm, vacancies, percent)
         exact = p / HUNDRED * vacancies
-        steps = [self._percent_step(p, vacancies, percent is not None)]
+        steps = [self.percent_step(p, vacancies, percent is not None)]
         warnings = [norm.warning(key) for key in norm.common.reserve_warnings]
-        minimum = engine.minimum_vacancies(norm)
-        if minimum is not None:
-            basis = self.PARAMS[norm.percent_parameters["minimum_vacancies_parameter"]].basis
-            if vacancies < minimum:
-                steps.append(step(f"Vagas oferecidas: {format_int(vacancies)}, menos de "
-                                  f"{format_int(minimum)}: não há reserva.", basis))
-                return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
-                        "reason": (f"a reserva só existe com {format_int(minimum)} vagas ou mais "
-                                   f"({_cited(basis)})"),
-                        "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
-            steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} ({format_int(minimum)} ou mais): "
-                              f"atingem o mínimo de {format_int(minimum)} vagas para haver reserva.", basis))
+        none = self.vacancies_gate(vacancies, p, steps, warnings)
+        if none is not None:
+            return none
         reserved = engine.reserved_count(norm, p, vacancies)
         steps.append(engine.rounding_step(norm, p, vacancies, reserved, norm.common.whole_basis))
-        extra = self._rounding_notes(p, vacancies, exact, reserved, warnings)
+        extra = self.rounding_notes(p, vacancies, exact, reserved, warnings)
         return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
                 "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
 
-    def _rounding_notes(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
+    def rounding_notes(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
                         warnings: list[dict]) -> dict:
         """What the headline must say about the rounding: an interpretation (the other direction's count)
         or a count below the norm's minimum percentage (a conflict with the count the minimum gives)."""
@@ -133,15 +150,22 @@ class StandardRules:
         # headline and a conflict say so, with the count the minimum would give.
         up = -((-exact.numerator) // exact.denominator)
         share = approx_percent(Fraction(reserved, vacancies)).replace("≈ ", "")
-        warnings.append(warning(
-            f"{norm.slug}_arredondamento_abaixo_do_minimo", "conflito",
-            f"A norma fixa um mínimo de {format_percent(minimum.value)} ({_cited(minimum.basis)}), mas o "
-            f"arredondamento ({_cited(rule.basis)}) leva {format_number(exact)} a "
-            f"{count_phrase(reserved, 'vaga', 'vagas')} ({share}). Leitura adotada: a regra de "
-            f"arredondamento, específica, prevalece. Outra leitura: o mínimo exige arredondar para cima "
-            f"({count_phrase(up, 'vaga', 'vagas')}).", [*minimum.basis, *rule.basis]))
-        return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({share}: abaixo "
-                                  f"do mínimo de {format_percent(minimum.value)}; veja o conflito)"}
+        values = {"exact": format_number(exact), "count": count_phrase(reserved, "vaga", "vagas"),
+                  "share": share, "up": count_phrase(up, "vaga", "vagas")}
+        key = f"{norm.slug}_arredondamento_abaixo_do_minimo"
+        if key in norm.warnings:  # the norm's own wording, naming its provisions
+            warnings.append(norm.warning(key, **values))
+        else:
+            warnings.append(warning(
+                key, "conflito",
+                f"A norma fixa um mínimo de {format_percent(minimum.value)} ({_cited(minimum.basis)}), mas o "
+                f"arredondamento ({_cited(rule.basis)}) leva {values['exact']} a {values['count']} "
+                f"({share}). "
+                "Leitura adotada: a regra de arredondamento, específica, prevalece. Outra leitura: o mínimo "
+                f"exige arredondar para cima ({values['up']}).", [*minimum.basis, *rule.basis]))
+        return {"headline_count": self.message("below_minimum_headline", reserved=reserved_phrase(reserved),
+                                               vacancies=vacancies, share=share,
+                                               minimum=format_percent(minimum.value))}
 
     # --- the call order ----------------------------------------------------------------------------
     def call_count(self, n: int, percent: Fraction | None = None, reading: str | None = None) -> int:

@@ -28,6 +28,7 @@ from calculator.rules import (
     step,
     warning,
 )
+from calculator.standard import StandardRules
 
 #: Identity, validity, parameters, vínculos and readings: laws/ubatuba/norma.toml (each fact once).
 NORM = registry.load("ubatuba")
@@ -47,8 +48,9 @@ SET_SCOPES = NORM.set_scopes
 READINGS = NORM.reading_descriptions()
 DEFAULT_READING = NORM.default_reading
 
-_MIN = PARAMS["percentual_minimo"].value
 _MIN_VACANCIES = PARAMS["vagas_minimas"].value
+#: The steps this law shares with the common pattern (percentage, minimum of 3, rounding below 20%).
+COMMON = StandardRules(NORM)
 
 
 def legal_percent(percent: Fraction | None) -> Fraction:
@@ -58,14 +60,6 @@ def legal_percent(percent: Fraction | None) -> Fraction:
 
 def _scope(scope: str | None) -> str:
     return engine.scope(NORM, scope)
-
-
-def _percent_step(p: Fraction, given: bool) -> dict:
-    if given and p != _MIN:
-        return step(f"Percentual: {format_percent(p)}, informado pelo edital (a lei fixa o mínimo de 20%).",
-                    ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
-    return step("Percentual: 20%, o limite mínimo de vagas reservadas a negros, índios e quilombolas.",
-                ["ubatuba:art1_cpt", "ubatuba:art2_par1"])
 
 
 def art8_warning() -> dict:
@@ -99,21 +93,14 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     scope = _scope(scope)
     p = legal_percent(percent)
     exact = p / HUNDRED * vacancies
-    steps = [_percent_step(p, percent is not None)]
+    steps = [COMMON.percent_step(p, vacancies, percent is not None)]
     warnings = _scope_warnings(scope)
     if scope not in SET_SCOPES:
-        warnings.append(NORM.warning("ubatuba_minimo_por_cargo"))
-        if vacancies < _MIN_VACANCIES:
-            steps.append(step(
-                f"Vagas oferecidas: {format_int(vacancies)}, menos de 3: a reserva não é disponibilizada.",
-                ["ubatuba:art2_par2"]))
-            return {"reserved": 0, "applies": False, "percent": p, "exact": exact,
-                    "reason": "a reserva só é disponibilizada com 3 vagas ou mais (art. 2º, § 2º)",
-                    "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
-        # Neutral wording: the validity steps (calculator/core.py) may say the law does not govern the edital.
-        steps.append(step(f"Vagas oferecidas: {format_int(vacancies)} (3 ou mais): atingem o mínimo de 3 "
-                          "vagas para haver reserva.",
-                          ["ubatuba:art2_par2"]))
+        # a concurso's vacancies: the common pattern (minimum of art. 2º, § 2º, per cargo)
+        warnings += [NORM.warning(key) for key in NORM.common.reserve_warnings]
+        none = COMMON.vacancies_gate(vacancies, p, steps, warnings)
+        if none is not None:
+            return none
     reserved = engine.reserved_count(NORM, p, vacancies)
     if scope in SET_SCOPES and exact.denominator != 1:
         # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
@@ -139,22 +126,9 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
     else:
         steps.append(engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis))
-    extra = {}
-    if scope not in SET_SCOPES and Fraction(reserved, vacancies) < _MIN / HUNDRED:
-        # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
-        # 14,3%). The specific rule is applied, but the headline and a conflict say so, with the count the
-        # minimum would give.
-        up = -((-exact.numerator) // exact.denominator)
-        share = approx_percent(Fraction(reserved, vacancies)).replace("≈ ", "")
-        extra["headline_count"] = (f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({share}: abaixo "
-                                   "do mínimo de 20% do art. 1º; veja o conflito)")
-        warnings.append(warning(
-            "ubatuba_arredondamento_abaixo_do_minimo", "conflito",
-            f"O art. 1º fixa um limite mínimo de 20%, mas o arredondamento do art. 2º, § 3º, leva "
-            f"{format_number(exact)} a {count_phrase(reserved, 'vaga', 'vagas')} "
-            f"({share}). Leitura adotada: o § 3º, regra específica, prevalece. Outra leitura: o mínimo do "
-            f"art. 1º exige arredondar para cima ({count_phrase(up, 'vaga', 'vagas')}).",
-            ["ubatuba:art1_cpt", "ubatuba:art2_par3"]))
+    # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
+    # 14,3%): the specific rule is applied, and the headline and a conflict say so (the common pattern).
+    extra = {} if scope in SET_SCOPES else COMMON.rounding_notes(p, vacancies, exact, reserved, warnings)
     return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["ubatuba:art1_cpt"], [] if scope in SET_SCOPES else ["ubatuba:art2_cpt"],
                                    steps, warnings),
