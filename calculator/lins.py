@@ -16,18 +16,9 @@ from calculator import engine, registry
 from calculator import validity as validity_rules
 from calculator.params import Parameter
 from calculator.rules import (
-    HUNDRED,
     POSITIONS_LIMIT,
-    collect_basis,
-    count_phrase,
-    format_int,
-    format_percent,
-    ordinals,
-    reserved_phrase,
-    sentence,
-    step,
-    warning,
 )
+from calculator.standard import StandardRules
 
 #: Identity, validity, parameters, vínculos and readings: laws/lins/norma.toml (each fact once).
 NORM = registry.load("lins")
@@ -41,7 +32,9 @@ DEFAULT_SCOPE = NORM.default_scope
 READINGS = NORM.reading_descriptions()
 DEFAULT_READING = NORM.default_reading
 
-_ORIGIN = ["lins:art2_cpt_inc1", "lins:art5_cpt"]
+#: The decree follows the common pattern (percentage given, rounding and order by interpretation); only its
+#: PcD and three-lists notes are its own.
+COMMON = StandardRules(NORM)
 
 
 def legal_percent(percent: Fraction | None) -> Fraction:
@@ -51,17 +44,6 @@ def legal_percent(percent: Fraction | None) -> Fraction:
 
 def _scope(scope: str | None) -> str:
     return engine.scope(NORM, scope)
-
-
-def _answer_warnings(exact: Fraction) -> list[dict]:
-    """Warnings that can change this answer: the percentage (always: it comes from outside the corpus)
-    and the rounding (only when P/100 · N is not a whole number)."""
-    out = [NORM.warning("lins_percentual_informado")]
-    if exact.denominator != 1:
-        direction, other = engine.other_rounding(exact)
-        out.append(NORM.warning("lins_arredondamento_interpretacao", direction=direction,
-                                other=count_phrase(other, "vaga", "vagas")))
-    return out
 
 
 def norm_warnings() -> list[dict]:
@@ -75,31 +57,9 @@ def pcd_two_lists_warning() -> dict:
 
 
 def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str | None = None) -> dict:
-    """Reserved seats with the user's percentage (Lei nº 7.739/2023) and half-up rounding (interpretation)."""
-    _scope(scope)
-    p = legal_percent(percent)
-    exact = p / HUNDRED * vacancies
-    reserved = engine.reserved_count(NORM, p, vacancies)
-    # The decree fixes no percentage (art. 2º, I, and art. 5º only name Lei nº 7.739/2023): no basis.
-    steps = [
-        step(f"Percentual: {format_percent(p)}, informado (sem base no corpus: percentual informado; "
-             "o decreto só remete à Lei nº 7.739/2023, art. 2º, I).", [], no_basis=True),
-        engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis),
-    ]
-    warnings = _answer_warnings(exact)
-    extra = {}
-    if exact.denominator != 1:
-        # The rounding is an interpretation: the headline says so and gives the other direction's count.
-        direction, other = engine.other_rounding(exact)
-        extra["headline_count"] = (
-            f"{reserved_phrase(reserved)} de {format_int(vacancies)}, com o percentual informado "
-            f"({format_percent(p)}) e arredondamento por interpretação (o decreto não trata disso; confira a "
-            "Lei nº 7.739/2023)")
-        verb = "seria" if other == 1 else "seriam"
-        extra["headline_note"] = f"arredondando {direction}, {verb} {format_int(other)}"
-    return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
-            "basis": collect_basis(["lins:art5_cpt"], steps, warnings),
-            "warnings": warnings, "steps": steps}
+    """Reserved seats with the user's percentage (Lei nº 7.739/2023) and half-up rounding (interpretation):
+    the common pattern, in the decree's wording (laws/lins/norma.toml, [reserve])."""
+    return COMMON.reserved_seats(vacancies, percent, scope)
 
 
 def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
@@ -115,21 +75,8 @@ def call_positions(vacancies: int, percent: Fraction | None = None, reading: str
 
 def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     """The decree is silent on the call order: the reading is an interpretation, the other one is shown;
-    a reserved seat the reading leaves without position is placed (hook of engine.call_positions)."""
-    reading, vacancies = order.reading, order.vacancies
-    warnings = [NORM.warning("lins_ordem_interpretacao", **engine.reading_values(NORM, reading))]
-    if order.placed["interpreted_positions"]:
-        warnings.append(warning(
-            "lins_ordem_menor_que_reserva", "conflito",
-            f"A reserva é de {count_phrase(order.reserve['reserved'], 'vaga', 'vagas')}, mas a leitura "
-            f"\"{reading}\" só dá {count_phrase(order.positions_total, 'posição', 'posições')} entre as "
-            f"{format_int(vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é chamada na "
-            f"{ordinals(order.placed['interpreted_positions'])} nomeação, a última não reservada entre as "
-            f"{format_int(vacancies)} (interpretação; sem base no corpus).", [], no_basis=True))
-    steps = [step(
-        f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: o decreto não a define): "
-        + sentence(READINGS[reading]), [], no_basis=True)]
-    return steps, warnings
+    a reserved seat the reading leaves without position is placed (the common pattern)."""
+    return COMMON.order_notes(order)
 
 
 def validity(edital_date: date) -> dict:

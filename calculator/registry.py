@@ -174,6 +174,10 @@ class Norm:
         refs += [*self.order_basis, *self.window["basis"], *self.validity_entry.basis]
         refs += [ref for case in self.validity_cases.values() for ref in case.basis]
         refs += [ref for entry in self.warnings.values() for ref in entry.basis]
+        if self.common is not None:
+            c = self.common
+            refs += [*c.reserve_basis, *c.whole_basis, *c.beyond_basis, *c.shortfall_basis]
+            refs += [ref for basis, _ in c.edital_readings.values() for ref in basis]
         return list(dict.fromkeys(refs))
 
     def reading_descriptions(self) -> dict[str, str]:
@@ -476,6 +480,7 @@ class Common:
     reserve_warnings: tuple[str, ...]  # catalogue keys given with every reserve
     order_warnings: tuple[str, ...]  # catalogue keys given with every call order ({reading}, {other}…)
     whole_basis: tuple[str, ...]  # the provision applied when P% of N is a whole number (no rounding)
+    reserve_basis: tuple[str, ...]  # the provisions every reserve answer cites first ([reserve] basis)
     beyond_basis: tuple[str, ...]  # provisions on nominations beyond the vacancies ([order] beyond_basis)
     #: [edital]: what the text says of counting per cargo and for the concurso read as one — reading →
     #: (basis, text); an empty basis means the corpus has none for that reading
@@ -515,6 +520,7 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
                   reserve_warnings=keys(reserve.get("warnings", []), "reserve.warnings"),
                   order_warnings=keys(data.get("order", {}).get("warnings", []), "order.warnings"),
                   whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path),
+                  reserve_basis=_refs(slug, reserve.get("basis", []), "reserve.basis", path),
                   beyond_basis=_refs(slug, data.get("order", {}).get("beyond_basis", []),
                                      "order.beyond_basis", path),
                   edital_readings=readings, messages=_messages(reserve, path),
@@ -542,6 +548,11 @@ MESSAGES = {
                         "{minimum_vacancies} vagas para haver reserva.",
     "below_minimum_headline": "{reserved} de {vacancies} ({share}: abaixo do mínimo de {minimum}; veja o "
                               "conflito)",
+    "interpreted_rounding_headline": "{reserved} de {vacancies}, com arredondamento por interpretação (a "
+                                     "norma não trata disso)",
+    "order": "Ordem de nomeação ({reading}): {description}",
+    "order_no_basis": "Ordem de nomeação ({reading}, interpretação; sem base no corpus: a norma não a "
+                      "define): {description}",
 }
 #: The placeholders each message may use (besides the parameters' names): laws/check.py checks them.
 MESSAGE_VALUES = {
@@ -551,6 +562,8 @@ MESSAGE_VALUES = {
     "vacancies_reason": ("minimum_vacancies", "basis"),
     "vacancies_enough": ("vacancies", "minimum_vacancies"),
     "below_minimum_headline": ("reserved", "vacancies", "share", "minimum"),
+    "interpreted_rounding_headline": ("reserved", "vacancies", "percent"),
+    "order": ("reading", "description"), "order_no_basis": ("reading", "description"),
 }
 
 

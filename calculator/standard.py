@@ -120,7 +120,8 @@ class StandardRules:
         steps.append(engine.rounding_step(norm, p, vacancies, reserved, norm.common.whole_basis))
         extra = self.rounding_notes(p, vacancies, exact, reserved, warnings)
         return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
-                "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
+                "basis": collect_basis(norm.common.reserve_basis, steps, warnings), "warnings": warnings,
+                "steps": steps}
 
     def rounding_notes(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
                         warnings: list[dict]) -> dict:
@@ -132,13 +133,19 @@ class StandardRules:
             return {}
         if rule.interpretation:
             direction, other = engine.other_rounding(exact)
-            warnings.append(warning(
-                f"{norm.slug}_arredondamento_interpretacao", "interpretacao",
-                "A norma não diz como arredondar (sem base no corpus); usou-se parte decimal ≥ 0,5 para cima "
-                f"e < 0,5 para baixo. Arredondando {direction}, o resultado seria "
-                f"{count_phrase(other, 'vaga', 'vagas')}.", [], no_basis=True))
-            return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)}, com "
-                                      "arredondamento por interpretação (a norma não trata disso)",
+            key = f"{norm.slug}_arredondamento_interpretacao"
+            if key in norm.warnings:  # the norm's own wording
+                warnings.append(norm.warning(key, direction=direction,
+                                             other=count_phrase(other, "vaga", "vagas")))
+            else:
+                warnings.append(warning(
+                    key, "interpretacao",
+                    "A norma não diz como arredondar (sem base no corpus); usou-se parte decimal ≥ 0,5 para "
+                    f"cima e < 0,5 para baixo. Arredondando {direction}, o resultado seria "
+                    f"{count_phrase(other, 'vaga', 'vagas')}.", [], no_basis=True))
+            return {"headline_count": self.message("interpreted_rounding_headline",
+                                                   reserved=reserved_phrase(reserved), vacancies=vacancies,
+                                                   percent=format_percent(p)),
                     "headline_note": f"arredondando {direction}, {'seria' if other == 1 else 'seriam'} "
                                      f"{format_int(other)}"}
         if norm.percent_rule != "minimum":
@@ -183,10 +190,10 @@ class StandardRules:
         warnings = [norm.warning(key, **values) for key in norm.common.order_warnings]
         description = sentence(self.READINGS[reading])
         if norm.order_basis:
-            steps = [step(f"Ordem de nomeação ({reading}): {description}", norm.order_basis)]
+            steps = [step(self.message("order", reading=reading, description=description), norm.order_basis)]
         else:
-            steps = [step(f"Ordem de nomeação ({reading}, interpretação; sem base no corpus: a norma não a "
-                          f"define): {description}", [], no_basis=True)]
+            steps = [step(self.message("order_no_basis", reading=reading, description=description), [],
+                          no_basis=True)]
         if order.placed["interpreted_positions"]:
             basis = [*engine.rounding(norm).basis, *norm.order_basis]
             warnings.append(warning(
@@ -195,8 +202,8 @@ class StandardRules:
                 f"\"{reading}\" só dá {count_phrase(order.positions_total, 'posição', 'posições')} entre as "
                 f"{format_int(order.vacancies)} nomeações. Para não reduzir a reserva, a vaga sem posição é "
                 f"chamada na {ordinals(order.placed['interpreted_positions'])} nomeação, a última não "
-                f"reservada entre as {format_int(order.vacancies)} (interpretação).", basis,
-                no_basis=not basis))
+                f"reservada entre as {format_int(order.vacancies)} (interpretação"
+                + ("" if basis else "; sem base no corpus") + ").", basis, no_basis=not basis))
         return steps, warnings
 
     # --- validity ----------------------------------------------------------------------------------

@@ -160,7 +160,8 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     minimum of 3; a reserved seat the reading leaves without position (hook of engine.call_positions)."""
     reading, p, scope, vacancies = order.reading, order.percent, order.scope, order.vacancies
     placed = order.placed
-    warnings = [NORM.warning("ubatuba_ordem_interpretacao", **engine.reading_values(NORM, reading))]
+    values = engine.reading_values(NORM, reading)
+    warnings = [NORM.warning(key, **values) for key in NORM.common.order_warnings]
     if (scope or DEFAULT_SCOPE) == "emprego":
         warnings.append(NORM.warning("ubatuba_emprego_ordem_leitura"))
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:

@@ -78,6 +78,19 @@ def _rows(norm) -> list[tuple[str, str, str]]:
     for key, entry in norm.warnings.items():
         for ref in entry.basis:
             rows.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
+    c = norm.common
+    for ref in c.reserve_basis:
+        rows.append((ref, "reserva: dispositivo citado em toda resposta", "`[reserve] basis`"))
+    for ref in c.whole_basis:
+        rows.append((ref, "reserva: P% de N inteiro, sem arredondamento", "`[reserve] whole_basis`"))
+    for ref in c.beyond_basis:
+        rows.append((ref, "nomeações além das vagas", "`[order] beyond_basis`"))
+    for name, (basis, _) in c.edital_readings.items():
+        for ref in basis:
+            rows.append((ref, f"edital: leitura {'por cargo' if name == 'cargo' else 'do concurso'}",
+                         f"`[edital.{name}]`"))
+    for ref in c.shortfall_basis:
+        rows.append((ref, "edital: base de uma falta na tabela de cargos", "`[edital] shortfall_basis`"))
     return rows
 
 
