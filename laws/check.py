@@ -453,6 +453,18 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         if fields & {"reading", "other", "other_reading"} and not two_readings:
             f.add(name, f"order.warnings: {key!r} cita a outra leitura, mas a norma tem uma leitura só",
                   key_line(text, "order.warnings"))
+    from calculator.registry import MESSAGE_VALUES
+
+    messages = (reg.get("reserve") or {}).get("messages", {})
+    for key, message in messages.items() if isinstance(messages, dict) else ():
+        line = key_line(text, f"reserve.messages.{key}")
+        if key not in MESSAGE_VALUES:
+            f.add(name, f"reserve.messages.{key}: mensagem desconhecida (use {', '.join(MESSAGE_VALUES)})",
+                  line)
+            continue
+        for field in sorted((_placeholders(str(message)) or set()) - known - set(MESSAGE_VALUES[key])):
+            f.add(name, f"reserve.messages.{key}: marcador desconhecido {{{field}}} (use "
+                        f"{', '.join(MESSAGE_VALUES[key])} ou nomes de parâmetros)", line)
     v = reg.get("validity") if isinstance(reg.get("validity"), dict) else {}
     texts = [("validity.entry", v.get("entry", {})), ("validity.window", v.get("window", {}))]
     texts += [(f"validity.cases.{c}", raw) for c, raw in (v.get("cases") or {}).items()]
