@@ -217,3 +217,76 @@ def test_a_hook_is_declared_only_where_a_rule_really_differs(slug):
 
     assert registry.load(slug).hooks == f"calculator.{slug}"
     assert registry.load(slug).params()["arredondamento"].value == "meio_para_cima"
+
+
+# --- the page "Como incluir uma norma" ----------------------------------------------------------------
+PAGE = ROOT / "docs" / "incluir-norma.md"
+
+
+def _blocks(lang: str) -> list[str]:
+    return re.findall(rf"```{lang}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+
+
+def _page_folder(tmp_path: Path) -> Path:
+    """The fixture at laws/exemplo under tmp_path, so that the paths the check prints are the page's."""
+    folder = tmp_path / "laws" / "exemplo"
+    shutil.copytree(EXAMPLE, folder)
+    return folder
+
+
+def _run_in(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "COTAS_NORMAS_EXTRA"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "laws", *args], cwd=cwd, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env=env)
+
+
+def test_the_page_shows_the_checks_real_output(tmp_path):
+    ok, bad = _blocks("text")
+    _page_folder(tmp_path)
+    proc = _run_in(tmp_path, "check", "laws/exemplo")
+    assert (proc.returncode, proc.stdout) == (0, ok)
+    # the page's failing example: the four mistakes its messages name, made in the fixture
+    registry = tmp_path / "laws" / "exemplo" / "norma.toml"
+    text = registry.read_text(encoding="utf-8")
+    text = text.replace('basis = ["art1_par2"]', 'basis = ["art1_par9"]', 1)
+    text = text.replace('name = "vagas_minimas"', 'name = "vagas_minimass"', 1)
+    text = text.replace('kind = "premissa"', 'kind = "nota"', 1)
+    text = text.replace("{vagas_minimas} vagas foi", "{vagas_minima} vagas foi")
+    registry.write_text(text, encoding="utf-8")
+    proc = _run_in(tmp_path, "check", "laws/exemplo")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", bad)
+
+
+def test_the_pages_examples_are_the_fixtures_files():
+    """The TOML shown on the page is copied from the fixture (each line of each block is in the file)."""
+    files = {name: (EXAMPLE / name).read_text(encoding="utf-8") for name in ("meta.toml", "norma.toml",
+                                                                             "anotacoes.toml")}
+    for block in _blocks("toml"):
+        lines = [ln for ln in block.splitlines() if ln.strip()]
+        owner = next((n for n, t in files.items() if lines[0] in t.splitlines()), None)
+        assert owner, lines[0]
+        for line in lines:
+            if not line.endswith("…\""):
+                assert any(line == ln or line.rstrip(" …\"") in ln for ln in files[owner].splitlines()), line
+
+
+def test_the_commands_the_page_quotes_run():
+    commands = [ln for block in _blocks("sh") for ln in block.splitlines() if ln.strip()]
+    assert any("-m laws check" in c for c in commands)
+    for command in commands:
+        env_part, _, rest = command.rpartition(".venv/bin/python ")
+        args = rest.split("#")[0].split()
+        if not args or args[0] != "-m" or args[1] not in ("laws", "calculator"):
+            continue  # build.py, ruff and pytest are the project's usual commands (tested elsewhere)
+        if "<slug>" in " ".join(args):
+            args = [a.replace("laws/<slug>", str(EXAMPLE)) for a in args]
+        extra = FIXTURES if "COTAS_NORMAS_EXTRA=tests/fixtures/normas" in env_part else None
+        proc = run(args[1], *args[2:], extra=extra)
+        if args[1:3] == ["laws", "check"] and args[3] == "laws/exemplo":
+            continue  # shown on the page before the folder exists in laws/ (the example above runs it)
+        assert proc.returncode == 0, (command, proc.stderr)
+
+
+def test_the_page_is_in_the_site_menu():
+    assert "incluir-norma.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
