@@ -425,7 +425,8 @@ def corpus_dirs() -> tuple[Path, ...]:
     """laws/, then the extra corpus folders of :data:`EXTRA_ENV` (in Pyodide: laws/ inside calculator.zip,
     unpacked beside calculator/)."""
     extra = os.environ.get(EXTRA_ENV, "")
-    return (LAWS, *(Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()))
+    folders = (LAWS, *(Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()))
+    return tuple(dict.fromkeys(folders))  # a folder named twice (or laws/ itself) is read once
 
 
 @cache
