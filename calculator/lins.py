@@ -15,9 +15,7 @@ from fractions import Fraction
 from calculator import engine, registry
 from calculator import validity as validity_rules
 from calculator.params import Parameter
-from calculator.rules import (
-    POSITIONS_LIMIT,
-)
+from calculator.rules import POSITIONS_LIMIT, warning
 from calculator.standard import StandardRules
 
 #: Identity, validity, parameters, vínculos and readings: laws/lins/norma.toml (each fact once).

@@ -37,6 +37,8 @@ ID_FORM = re.compile(r"(art\d+(_cpt|_par1u|_par\d+)?(_inc\d+(_ali\d+)?)?(_nota\d
                      r"|cabecalho\d+|nota\d+|assinatura\d+|registro\d+|epigrafe|ementa|preambulo|fecho|aviso)")
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
 #: Keys of norma.toml whose value is a list of provision ids (at any depth).
+#: Its basis lists name kinds of decision ([simulation.basis] keys), which name the ids.
+KIND_TABLE = "simulation.heteroidentificacao"
 BASIS_KEYS = ("basis", "start_basis", "transition_basis", "whole_basis", "beyond_basis", "shortfall_basis")
 REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes", "readings", "parameters")
 #: Placeholders every registry message may use besides the parameters' names: the validity dates
@@ -174,6 +176,8 @@ def _basis_lists(data: object, path: str = ""):
     if isinstance(data, dict):
         for key, value in data.items():
             where = f"{path}.{key}" if path else key
+            if where.startswith(KIND_TABLE):
+                continue  # kinds of decision, not ids: checked by the simulation policy (check_simulation)
             if key in BASIS_KEYS and isinstance(value, list):
                 yield where, value
             else:
@@ -477,7 +481,8 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
 
 
 def check_loader(f: Folder) -> None:
-    """The registry loader's own checks, then a short run of the calculator (reserva, ordem, vigência)."""
+    """The registry loader's and the simulation policy's own checks, then a short run of the calculator
+    (reserva, ordem, vigência)."""
     from calculator.registry import RegistryError, _norm
     from calculator.standard import StandardRules
 
@@ -489,6 +494,14 @@ def check_loader(f: Folder) -> None:
         dotted = re.search(r"[a-z_]+(?:\.[a-z0-9_]+)+", message)
         f.add("norma.toml", message, key_line(f.texts["norma.toml"], dotted.group()) if dotted else None)
         return
+    from calculator.simulator.policy import PolicyError, from_data
+
+    try:
+        from_data(norm.slug, f.data["norma.toml"].get("simulation", {}), path)
+    except PolicyError as exc:
+        message = str(exc).removeprefix(f"{path}: ")
+        dotted = re.match(r"[a-z_]+(?:\.[a-z0-9_]+)+", message)
+        f.add("norma.toml", message, key_line(f.texts["norma.toml"], dotted.group()) if dotted else None)
     if norm.hooks:
         return
     rules = StandardRules(norm)

@@ -108,6 +108,13 @@ def test_an_unknown_placeholder_and_a_changed_text_are_both_reported(tmp_path):
                                   "marcador desconhecido {vagas_minima}")
 
 
+def test_an_unknown_kind_of_simulation_decision_is_named_with_file_and_line(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace("call_order = [", "chamada = ["))
+    line = _line_of(folder, "chamada = [")
+    assert _check_fails(folder) == [
+        f"erro: {folder}/norma.toml:{line}: simulation.basis.chamada: tipo de decisão desconhecido"]
+
+
 def test_meta_and_registry_disagreeing_is_reported(tmp_path):
     folder = _bad_copy(tmp_path, lambda t: t.replace('place = "Exemplo/XX"', 'place = "Exemplo/YY"'))
     assert _check_fails(folder) == [
@@ -290,3 +297,22 @@ def test_the_commands_the_page_quotes_run():
 
 def test_the_page_is_in_the_site_menu():
     assert "incluir-norma.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_fixture_norm_simulates_with_no_python_written_for_it():
+    csv = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_text(encoding="utf-8")
+    sim, order = _answers([
+        {"command": "simular", "norma": "exemplo", "vagas": "10", "csv": csv},
+        {"command": "ordem", "norma": "exemplo", "vagas": "10"},
+    ])
+    s = sim["result"]
+    # 25% of 10 = 2,5 → 3, called where `ordem` puts them (one answer everywhere)
+    assert s["reserved"] == 3 and s["reserved_positions"] == order["result"]["positions"] == [2, 6, 10]
+    reserved = [n for n in s["nominations"] if n["list"] == "reserva"]
+    assert [n["seat"] for n in reserved] == [2, 6, 10]
+    # the reserved seats cite the fixture's own article; what the law is silent on cites nothing
+    assert all("exemplo:art1_cpt" in n["basis"] for n in reserved), reserved
+    ids = _fixture_ids()
+    for ref in s["basis"]:
+        slug, _, pid = ref.partition(":")
+        assert slug == "exemplo" and pid in ids, ref
