@@ -137,6 +137,8 @@ class Norm:
     parameters: dict[str, tuple[Parameter, ...]]
     path: Path
     common: Common | None = None  # [reserve], [order].warnings, norm_warnings, list_order
+    # a percentage the site's tables and examples use when the norm sets none ("given"), labelled as such
+    percent_example: str | None = None
 
     def ref(self, provision: str) -> str:
         """"art2_par3" → "ubatuba:art2_par3"."""
@@ -340,7 +342,10 @@ def _norm(data: dict, path: Path) -> Norm:
     if rule not in PERCENT_RULES:
         raise RegistryError(f"{path}: percent.rule deve ser um de {PERCENT_RULES}")
     percent_refusal = _need(pr, "refusal", str, "percent.", path)
-    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal")}
+    percent_example = pr.get("example")
+    if percent_example is not None and (rule != "given" or not isinstance(percent_example, str)):
+        raise RegistryError(f"{path}: percent.example (texto, ex.: \"20\") só vale com rule = \"given\"")
+    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal", "example")}
     for key, name in percent_parameters.items():
         if name not in parameters:
             raise RegistryError(f"{path}: percent.{key} = {name!r} não é um parâmetro declarado")
@@ -411,7 +416,8 @@ def _norm(data: dict, path: Path) -> Norm:
                 simulation_options=_simulation_options(data, path),
                 validity_entry=case(_need(v, "entry", dict, "validity.", path), "validity.entry"),
                 validity_cases=cases, window=window, warnings=catalogue,
-                parameters=parameters, path=path, common=_common(data, slug, catalogue, parameters, path))
+                parameters=parameters, path=path, common=_common(data, slug, catalogue, parameters, path),
+                percent_example=percent_example)
 
 
 # --- discovery, hooks and the common pattern ---------------------------------------------------------

@@ -95,11 +95,18 @@ class Norm:
 
 
 def load_annotations(path: Path) -> dict:
-    """{id: {"texto": str, "regra": str | None}}; a missing file means no annotations."""
+    """{id: {"texto": str, "regra": str | None}}, plus "nao_implementado" (why the calculator does not
+    apply the provision; shown by the site, not exported) where the file has it; a missing file means no
+    annotations."""
     if not path.exists():
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {pid: {"texto": entry["texto"], "regra": entry.get("regra")} for pid, entry in data.items()}
+    out = {}
+    for pid, entry in data.items():
+        out[pid] = {"texto": entry["texto"], "regra": entry.get("regra")}
+        if entry.get("nao_implementado"):
+            out[pid]["nao_implementado"] = entry["nao_implementado"]
+    return out
 
 
 class Corpus:

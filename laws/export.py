@@ -34,7 +34,9 @@ def norm_dict(norm: Norm) -> dict:
              "note": r.note}
             for r in norm.references
         ],
-        "annotations": norm.annotations,
+        # the site-only key (nao_implementado) is not part of the schema
+        "annotations": {pid: {"texto": a["texto"], "regra": a["regra"]}
+                        for pid, a in norm.annotations.items()},
     }
 
 

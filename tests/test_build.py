@@ -17,6 +17,7 @@ import pytest
 
 import build
 from laws.corpus import CorpusError, Norm
+from sitebuild import mkdocs_run, pyodide, staging
 from tests.support import ROOT
 
 
@@ -38,18 +39,18 @@ def test_a_broken_link_fails_the_build(docs_copy, tmp_path):
     page.write_text(original + "\n[quebrado](nao-existe.md)\n", encoding="utf-8")
     try:
         with pytest.raises(SystemExit) as info:
-            build.run_mkdocs(tmp_path / "out", root=docs_copy)
+            mkdocs_run.run_mkdocs(tmp_path / "out", root=docs_copy)
     finally:
         page.write_text(original, encoding="utf-8")
     message = str(info.value)
     assert message.startswith("erro: o mkdocs recusou o site") and "nao-existe.md" in message
     # and the same tree without the broken link builds
-    build.run_mkdocs(tmp_path / "ok", root=docs_copy)
+    mkdocs_run.run_mkdocs(tmp_path / "ok", root=docs_copy)
     assert (tmp_path / "ok" / "glossario.html").is_file()
 
 
 def test_build_never_passes_quiet_to_mkdocs():
-    source = Path(build.__file__).read_text(encoding="utf-8")
+    source = Path(mkdocs_run.__file__).read_text(encoding="utf-8") + Path(build.__file__).read_text("utf-8")
     assert '"--quiet"' not in source and '"-q"' not in source
 
 
@@ -59,14 +60,16 @@ def test_a_failing_late_stage_leaves_the_last_good_site(tmp_path, monkeypatch):
     site.mkdir()
     (site / "index.html").write_text("o site anterior", encoding="utf-8")
     monkeypatch.setattr(build, "SITE", site)
-    monkeypatch.setattr(build, "LOCK", tmp_path / ".build.lock")
-    monkeypatch.setattr(build, "generate", lambda: None)  # docs/gerado/ as the last build left it
+    monkeypatch.setattr(staging, "LOCK", tmp_path / ".build.lock")
+    monkeypatch.setattr(build, "PAGES", ())  # docs/gerado/ as the last build left it
 
-    def broken(site_dir):
-        assert (Path(site_dir) / "index.html").read_text(encoding="utf-8") != "o site anterior"
+    def broken(ctx):
+        assert (Path(ctx.out) / "index.html").read_text(encoding="utf-8") != "o site anterior"
         raise SystemExit("erro: falha simulada no empacotamento")
 
-    monkeypatch.setattr(build, "pack_calculator", broken)
+    stages = list(build.SITE_STAGES)
+    stages[stages.index(pyodide.pack)] = broken
+    monkeypatch.setattr(build, "SITE_STAGES", tuple(stages))
     with pytest.raises(SystemExit, match="falha simulada"):
         build.main([])
     assert [p.name for p in site.iterdir()] == ["index.html"]
@@ -80,7 +83,7 @@ def test_swap_replaces_the_site_whole(tmp_path):
     (site / "velho.html").write_text("v")
     new.mkdir()
     (new / "index.html").write_text("n")
-    build.swap_into_place(new, site)
+    staging.swap_into_place(new, site)
     assert [p.name for p in site.iterdir()] == ["index.html"] and not new.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
@@ -90,7 +93,7 @@ def test_staging_folders_of_killed_builds_are_removed(tmp_path):
     stale = tmp_path / ".site-123.tmp"
     stale.mkdir()
     (stale / "x").write_text("meio")
-    fresh = build.staging_dir(site)
+    fresh = staging.staging_dir(site)
     assert not stale.exists() and fresh.is_dir() and list(fresh.iterdir()) == []
 
 
@@ -105,19 +108,19 @@ def test_a_full_disk_leaves_no_truncated_copy(tmp_path, monkeypatch):
 
     monkeypatch.setattr(shutil, "copyfile", half_then_full)
     with pytest.raises(OSError):
-        build._copy_if_present(src, dest)
+        pyodide._copy_if_present(src, dest)
     assert list(dest.parent.iterdir()) == []  # neither the final name nor a temporary one
     monkeypatch.undo()
-    assert build._copy_if_present(src, dest) and dest.read_bytes() == src.read_bytes()
-    assert build._copy_if_present(tmp_path / "nada", dest) is False
+    assert pyodide._copy_if_present(src, dest) and dest.read_bytes() == src.read_bytes()
+    assert pyodide._copy_if_present(tmp_path / "nada", dest) is False
 
 
 def test_a_second_build_waits_for_the_first(tmp_path):
     lock = tmp_path / ".build.lock"
-    code = ("import sys, time; sys.path.insert(0, sys.argv[1]); import build\n"
-            "with build.build_lock(__import__('pathlib').Path(sys.argv[2])):\n"
+    code = ("import sys, time; sys.path.insert(0, sys.argv[1]); from sitebuild import staging\n"
+            "with staging.build_lock(__import__('pathlib').Path(sys.argv[2])):\n"
             "    print(time.monotonic(), flush=True)\n")
-    with build.build_lock(lock):
+    with staging.build_lock(lock):
         proc = subprocess.Popen([sys.executable, "-c", code, str(ROOT), str(lock)], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
         time.sleep(1.5)
@@ -148,7 +151,7 @@ def test_an_edited_law_text_is_refused_by_the_loader_and_the_build(laws_copy):
     assert "ubatuba/texto.txt" in message and "ubatuba/meta.toml" in message
     assert "git diff -- " in message and "atualize sha256" in message
     with pytest.raises(SystemExit) as stop:
-        build.check_corpus(laws_copy)
+        staging.check_corpus(laws_copy)
     assert str(stop.value) == f"erro: {message}"
     # the untouched norms still load, and so does the original text
     Norm.load("lins", laws_copy)
@@ -171,10 +174,10 @@ def test_the_build_stops_on_an_edited_text_before_writing_anything(tmp_path, law
     site.mkdir()
     (site / "index.html").write_text("o site anterior", encoding="utf-8")
     called = []
-    monkeypatch.setattr(build, "LAWS_DIR", laws_copy)
+    monkeypatch.setattr(staging, "LAWS_DIR", laws_copy)
     monkeypatch.setattr(build, "SITE", site)
-    monkeypatch.setattr(build, "LOCK", tmp_path / ".build.lock")
-    monkeypatch.setattr(build, "generate", lambda: called.append("generate"))
+    monkeypatch.setattr(staging, "LOCK", tmp_path / ".build.lock")
+    monkeypatch.setattr(build, "PAGES", (lambda ctx: called.append("generate"),))
     with pytest.raises(SystemExit, match=r"^erro: .*lins/texto.txt não é o texto fixado"):
         build.main([])
     assert called == [] and [p.name for p in site.iterdir()] == ["index.html"]

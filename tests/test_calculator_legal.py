@@ -152,9 +152,9 @@ def test_cli_text_ends_with_the_disclaimer(capsys):
 
 # --- one answer everywhere: the precomputed tables and Python ----------------------------------
 def test_tables_and_python_give_the_same_answer():
-    import build
+    from sitebuild import context, tables
 
-    data = build.table_data(build.Context())
+    data = tables.table_data(context.Context())
     for slug, table in data["norms"].items():
         for row in table["rows"]:
             res = calculator.reserve(slug, row["vacancies"], table["percent"])
@@ -323,22 +323,22 @@ def test_ubatuba_estagio_minimum_of_three_is_a_labelled_choice():
 
 # --- Metodologia: answer step → basis, "aplicado" vs "citado" ----------------------------------
 def test_step_basis_table_for_metodologia():
-    import build
     import laws
+    from sitebuild import context, metodologia
 
-    ctx = build.Context()
+    ctx = context.Context()
     corpus = laws.load_corpus()
     for slug in ("ubatuba", "quissama", "lins"):
-        rows = ctx.step_basis_table(slug)
+        rows = metodologia.step_basis_table(slug)
         assert len(rows) > 10
         for row in rows:
             assert row["kind"] in ("dispositivo", "sem_base_no_corpus")
             assert (row["kind"] == "dispositivo") == bool(row["basis"])
             assert all(corpus.resolve(b) for b in row["basis"])
-    quissama = ctx.step_basis_table("quissama")
+    quissama = metodologia.step_basis_table("quissama")
     pcd = next(r for r in quissama if "pessoas com deficiência" in r["step"])
     assert pcd["kind"] == "sem_base_no_corpus" and pcd["basis"] == []
-    lins = ctx.step_basis_table("lins")
+    lins = metodologia.step_basis_table("lins")
     assert any(r["kind"] == "sem_base_no_corpus" and "arredondamento" in r["step"] for r in lins)
     # a provision only cited in warnings is not "aplicado"
     assert "ubatuba:art8_par1u" not in ctx.applied_basis() and "ubatuba:art8_par1u" in ctx.emitted_basis()
@@ -354,9 +354,9 @@ def test_metodologia_reports_applied_and_cited_separately():
 
 
 def test_site_names_the_compilation_note_as_such():
-    import build
+    from sitebuild import context
 
-    ctx = build.Context()
+    ctx = context.Context()
     assert ctx.ref("quissama:art5_cpt_nota1") == \
         "[nota de compilação da fonte ao art. 5º, caput](quissama.md#art5_cpt_nota1)"
     assert ctx.cite("quissama:art5_cpt_nota1") == \

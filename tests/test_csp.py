@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from sitebuild import csp
 from tests.support import require_site_files, verified_copy
 
 READY = '#calc-status[data-state="ready"]'
@@ -37,9 +37,9 @@ def site(tmp_path_factory):
 
 def test_policy_is_the_same_in_both_snippets_and_has_no_unsafe_inline(site):
     nginx, apache = snippet_policy(site, "nginx"), snippet_policy(site, "apache")
-    assert nginx == apache == build.csp_policy(site)
+    assert nginx == apache == csp.csp_policy(site)
     assert "unsafe-inline" not in nginx and "__CSP_" not in nginx
-    hashes = build.inline_hashes(site)
+    hashes = csp.inline_hashes(site)
     assert hashes["script"] and hashes["style"]
     for h in hashes["script"] + hashes["style"]:
         assert h in nginx

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import build
+from sitebuild import distribution
 from tests.support import ROOT, SITE, sha256sum_check
 
 
@@ -55,7 +56,7 @@ def sample_site(tmp_path: Path) -> Path:
 
 def test_precompress_writes_identical_gzip_twins(sample_site: Path):
     before = tree(sample_site)
-    written = build.precompress(sample_site)
+    written = distribution.precompress(sample_site)
     names = {p.relative_to(sample_site).as_posix() for p in written}
     assert names == {
         "index.html.gz",
@@ -74,16 +75,16 @@ def test_precompress_writes_identical_gzip_twins(sample_site: Path):
 
 
 def test_precompress_is_deterministic_and_replaces_stale_twins(sample_site: Path):
-    build.precompress(sample_site)
+    distribution.precompress(sample_site)
     first = tree(sample_site)
     (sample_site / "index.html").write_bytes(b"<p>nova versao</p>\n" * 300)
     (sample_site / "assets/pyodide/pyodide.mjs").write_bytes(b"x")  # now under the threshold
-    build.precompress(sample_site)
+    distribution.precompress(sample_site)
     second = tree(sample_site)
     assert gzip.decompress(second["index.html.gz"]) == b"<p>nova versao</p>\n" * 300
     assert "assets/pyodide/pyodide.mjs.gz" not in second  # stale twin removed
     assert second["assets/pyodide/pyodide.asm.wasm.gz"] == first["assets/pyodide/pyodide.asm.wasm.gz"]
-    build.precompress(sample_site)
+    distribution.precompress(sample_site)
     assert tree(sample_site) == second
 
 
@@ -91,8 +92,8 @@ def test_precompress_is_deterministic_and_replaces_stale_twins(sample_site: Path
 
 
 def test_manifest_lists_every_file_and_passes_sha256sum(sample_site: Path):
-    build.precompress(sample_site)
-    manifest = build.write_manifest(sample_site)
+    distribution.precompress(sample_site)
+    manifest = distribution.write_manifest(sample_site)
     assert manifest == sample_site / "SHA256SUMS"
     lines = manifest.read_text(encoding="utf-8").splitlines()
     entries = {}
@@ -108,7 +109,7 @@ def test_manifest_lists_every_file_and_passes_sha256sum(sample_site: Path):
 
 
 def test_manifest_detects_a_changed_file(sample_site: Path):
-    build.write_manifest(sample_site)
+    distribution.write_manifest(sample_site)
     (sample_site / "assets/tiny.js").write_bytes(b"alert(1);\n")
     bad = sha256sum_check(sample_site, strict=False)
     assert bad.returncode != 0
@@ -119,15 +120,15 @@ def test_manifest_detects_a_changed_file(sample_site: Path):
 
 
 def test_zip_unpacks_to_the_same_tree_and_is_deterministic(sample_site: Path, tmp_path: Path):
-    build.precompress(sample_site)
-    build.write_manifest(sample_site)
-    out1 = build.make_zip(sample_site, tmp_path / "d1", version="9.9.9")
+    distribution.precompress(sample_site)
+    distribution.write_manifest(sample_site)
+    out1 = distribution.make_zip(sample_site, tmp_path / "d1", version="9.9.9")
     assert out1.name == "cotas-em-concursos-9.9.9.zip"
     # touching every file (new mtimes) must not change a byte of the zip
     for path in sample_site.rglob("*"):
         if path.is_file():
             os.utime(path, (1_900_000_000, 1_900_000_000))
-    out2 = build.make_zip(sample_site, tmp_path / "d2", version="9.9.9")
+    out2 = distribution.make_zip(sample_site, tmp_path / "d2", version="9.9.9")
     assert out1.read_bytes() == out2.read_bytes()
 
     with zipfile.ZipFile(out1) as zf:
@@ -145,7 +146,7 @@ def test_zip_unpacks_to_the_same_tree_and_is_deterministic(sample_site: Path, tm
 
 def test_dist_version_comes_from_pyproject():
     version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-    got = build.dist_version()
+    got = distribution.dist_version()
     assert re.fullmatch(re.escape(version) + r"(-g[0-9a-f]{4,40})?", got), got
     if shutil.which("git") and (ROOT / ".git").exists():
         head = subprocess.run(
@@ -219,11 +220,11 @@ def test_precompress_cache_gives_the_same_bytes(tmp_path: Path):
     rng = random.Random(3)
     big = bytes(rng.choice(b"wasm\0\1") for _ in range(1_200_000))
     (site / "big.wasm").write_bytes(big)
-    plain = build.precompress(site)[0].read_bytes()
+    plain = distribution.precompress(site)[0].read_bytes()
     cache = tmp_path / "cache"
-    build.precompress(site, cache=cache)
+    distribution.precompress(site, cache=cache)
     cached = list((cache / "gz").iterdir())
     assert [p.name for p in cached] == [hashlib.sha256(big).hexdigest() + ".gz"]
     assert cached[0].read_bytes() == plain
-    assert build.precompress(site, cache=cache)[0].read_bytes() == plain
+    assert distribution.precompress(site, cache=cache)[0].read_bytes() == plain
     assert gzip.decompress((site / "big.wasm.gz").read_bytes()) == big

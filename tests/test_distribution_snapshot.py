@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import build
+from sitebuild import distribution, pyodide
 from tests.support import ROOT, sha256sum_check, verified_copy
 
 SNAPSHOT_URL_PART = "assets/calculadora/calculator.snapshot.bin"
@@ -76,17 +76,17 @@ def test_snapshot_cache_reuses_identical_bytes(site: Path, tmp_path: Path):
     """start_snapshot makes a snapshot in Node, then serves the same bytes from its cache."""
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    (copy / build.SNAPSHOT).unlink()
-    first = build.start_snapshot(copy, cache=tmp_path / "cache")()
+    (copy / pyodide.SNAPSHOT).unlink()
+    first = pyodide.start_snapshot(copy, cache=tmp_path / "cache")()
     made = first.read_bytes()
     assert len(made) > 1_000_000
     first.unlink()
-    again = build.start_snapshot(copy, cache=tmp_path / "cache")()
+    again = pyodide.start_snapshot(copy, cache=tmp_path / "cache")()
     assert again.read_bytes() == made
     # a different calculator.zip is a different key: not served from the cache
     (copy / "assets/calculadora/calculator.zip").write_bytes(b"PK\x05\x06" + b"\0" * 18)
     with pytest.raises(SystemExit, match="instantâneo"):
-        build.start_snapshot(copy, cache=tmp_path / "cache")()
+        pyodide.start_snapshot(copy, cache=tmp_path / "cache")()
 
 
 def test_snapshot_is_reproducible(site: Path, tmp_path: Path):
@@ -235,7 +235,7 @@ def test_law_page_loads_no_pyodide_byte(browser, server):
 
 
 def test_zip_of_the_built_site_round_trips(site: Path, tmp_path: Path):
-    out = build.make_zip(site, tmp_path / "dist", version="0.0.0-test")
+    out = distribution.make_zip(site, tmp_path / "dist", version="0.0.0-test")
     with zipfile.ZipFile(out) as zf:
         zf.extractall(tmp_path / "x")
     unpacked = tmp_path / "x" / "cotas-em-concursos-0.0.0-test"

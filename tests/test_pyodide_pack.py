@@ -1,4 +1,4 @@
-"""build.pack_calculator: exactly the Pyodide files the page needs, and a deterministic calculator.zip."""
+"""pyodide.pack_calculator: exactly the Pyodide files the page needs, and a deterministic calculator.zip."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import zipfile
 from pathlib import Path
 
-import build
+from sitebuild import pyodide
 from tests.support import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -20,9 +20,9 @@ def _digest(path: Path) -> str:
 
 def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registries(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
-    build.pack_calculator(first)
+    pyodide.pack_calculator(first)
     time.sleep(1.1)  # a zip with real timestamps would now differ
-    build.pack_calculator(second)
+    pyodide.pack_calculator(second)
     zip_a = first / "assets" / "calculadora" / "calculator.zip"
     zip_b = second / "assets" / "calculadora" / "calculator.zip"
     assert zip_a.read_bytes() == zip_b.read_bytes()
@@ -42,11 +42,11 @@ def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registr
 
 
 def test_pack_copies_only_the_runtime_files_and_an_empty_lock(tmp_path):
-    build.pack_calculator(tmp_path)
+    pyodide.pack_calculator(tmp_path)
     out = tmp_path / "assets" / "pyodide"
     files = sorted(p.name for p in out.iterdir())
-    assert files == sorted([*build.PYODIDE_FILES, "pyodide-lock.json"])
-    for name in build.PYODIDE_FILES:
+    assert files == sorted([*pyodide.PYODIDE_FILES, "pyodide-lock.json"])
+    for name in pyodide.PYODIDE_FILES:
         if name != "python_stdlib.zip":
             assert _digest(out / name) == _digest(PYODIDE / name), name
     # the standard library keeps only what the calculator loads, each file byte for byte the original's

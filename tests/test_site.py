@@ -135,7 +135,7 @@ def test_every_provision_has_its_anchor_and_permalink(site, slug):
     for prov in norm.walk():
         assert prov.id in ids, f"{slug}: sem âncora #{prov.id}"
         if prov.text:
-            # a note inside a provision is cited as the source's compilation note (build.site_citation)
+            # a note inside a provision is cited as the source's compilation note (labels.site_citation)
             expected = norm.citation(prov.id)
             if prov.kind == "nota" and "_nota" in prov.id:
                 expected = f"{norm.meta['title']}, {display_label(prov.id)}"
@@ -505,15 +505,15 @@ def test_tables_json_carries_the_calculators_warnings_and_validity(site):
 def test_validity_summary_on_fixed_build_dates(day, applies):
     """The tables' validity line for Ubatuba (ten years from 16/06/2014, art. 13), on fixed build dates:
     the same assertions whatever the day the suite runs."""
-    import build
+    from sitebuild import context, dates, tables
 
-    ctx = build.Context()
+    ctx = context.Context()
     ctx.today = day
-    status = build.table_validity(ctx, ctx.corpus.norm("ubatuba"))
+    status = tables.table_validity(ctx, ctx.corpus.norm("ubatuba"))
     assert status["applies"] is applies and status["date"] == day
     assert status["last_day"] == "2024-06-16"
     verdict = "a reserva se aplica" if applies else "a reserva não se aplica"
-    assert f"Para um edital publicado em {build.br_date(day)} (data de geração do site), {verdict}" \
+    assert f"Para um edital publicado em {dates.br_date(day)} (data de geração do site), {verdict}" \
         in status["summary"]
 
 

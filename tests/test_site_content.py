@@ -340,7 +340,7 @@ def test_glossary_wording(site):
 
 def test_timeline_states_what_the_corpus_cannot_decide():
     """A rule that answers null (Lins before its decree, if the law's date is unknown) is said in words."""
-    import build
+    from sitebuild import validity
 
     def rule(day):
         applies = None if day < datetime.date(2024, 2, 8) else True
@@ -348,13 +348,13 @@ def test_timeline_states_what_the_corpus_cannot_decide():
             applies = False
         return {"applies": applies, "steps": [{"text": f"passo de {day.isoformat()}"}], "warnings": []}
 
-    periods = build.validity_periods(rule)
+    periods = validity.validity_periods(rule)
     assert [(p["start"], p["end"], p["applies"]) for p in periods] == [
         (FIRST, datetime.date(2022, 12, 31), False),
         (datetime.date(2023, 1, 1), datetime.date(2024, 2, 7), None),
         (datetime.date(2024, 2, 8), LAST, True)]
     assert all(p["why"] == "" for p in periods)  # a reason quoting each day's date is not the period's
-    summary = build.validity_summary(periods, datetime.date(2026, 1, 1))
+    summary = validity.validity_summary(periods, datetime.date(2026, 1, 1))
     assert summary.startswith("Em vigor desde 08/02/2024")
     assert "de 01/01/2023 a 07/02/2024, não é possível determinar com o corpus" in summary
 

@@ -24,9 +24,6 @@ def test_site_builds_with_zensical(tmp_path):
     build.generate()
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns("pyodide"))
-    for name, text in build.PLACEHOLDERS.items():
-        if not (tmp_path / "docs" / name).exists():
-            (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
     run = subprocess.run([ZENSICAL, "build", "--strict"], cwd=tmp_path, capture_output=True, text=True,
                          timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr

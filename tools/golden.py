@@ -7,7 +7,7 @@ What is recorded:
 - ``api.jsonl.gz``: one line per request, ``{"request": <JSON text sent>, "response": <JSON text
   returned>}``, over a sweep of `reserva`, `ordem`, `parametros` and `simular` (norms, N, edital
   dates, vínculos, readings, percentages, simulator options, bad input);
-- ``tabelas.json``: build.table_data with the generation date fixed at GOLDEN_TODAY (the real build
+- ``tabelas.json``: tables.table_data with the generation date fixed at GOLDEN_TODAY (the real build
   uses the day it runs).
 
 Re-record only when an answer changes on purpose, and say which in the commit. Gzip with mtime 0 and
@@ -189,11 +189,11 @@ def api_lines() -> list[str]:
 
 
 def tables_json() -> str:
-    import build
+    from sitebuild import context, tables
 
-    ctx = build.Context()
+    ctx = context.Context()
     ctx.today = GOLDEN_TODAY
-    return json.dumps(build.table_data(ctx), ensure_ascii=False, sort_keys=True) + "\n"
+    return json.dumps(tables.table_data(ctx), ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def main() -> None:

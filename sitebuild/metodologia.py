@@ -1,0 +1,104 @@
+"""docs/gerado/metodologia.md: what the calculator applies, cites or leaves out, provision by provision, and
+the basis of each kind of step of its answers."""
+
+from __future__ import annotations
+
+import re
+
+import calculator
+from sitebuild.context import Context, example_percent, readings, scopes, write
+from sitebuild.labels import PLACE, rule_anchor
+
+
+def page_metodologia(ctx: Context) -> None:
+    """docs/gerado/metodologia.md — implemented / not implemented provisions, coverage, both-way links."""
+    norms, rules = [], {}
+    for norm in ctx.corpus.norms:
+        rows = []
+        for pid, ann in norm.annotations.items():
+            prov = norm.get(pid)
+            used = ctx.implemented(norm, pid)
+            params = ctx.parameters_citing(norm, pid)
+            implemented = bool(ann.get("regra")) or bool(used) or bool(params)
+            sub = {f"{norm.slug}:{p.id}" for p in prov.walk()}
+            applied = bool(ann.get("regra")) or bool(params) or bool(sub & ctx.applied_basis())
+            motivo = ann.get("nao_implementado", "")
+            rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
+                         "params": params, "implemented": implemented, "applied": applied,
+                         "cited": implemented and not applied, "motivo": motivo})
+            if ann.get("regra"):
+                rules.setdefault(ann["regra"], []).append((norm.slug, pid, prov.label))
+        done = sum(r["implemented"] for r in rows)
+        applied = sum(r["applied"] for r in rows)
+        params = calculator.parameters(norm.slug)["parameters"]
+        norms.append({"norm": norm, "rows": rows, "done": done, "applied": applied, "cited": done - applied,
+                      "total": len(rows), "params": params, "steps": step_basis_table(norm.slug)})
+    total = sum(n["total"] for n in norms)
+    done = sum(n["done"] for n in norms)
+    applied = sum(n["applied"] for n in norms)
+    write(ctx.gen / "metodologia.md", ctx.env.get_template("metodologia.md.j2").render(
+        norms=norms, rules=sorted(rules.items()), rule_anchor=rule_anchor, total=total, done=done,
+        applied=applied, cited=done - applied,
+        place=PLACE, lins_pct=example_percent("lins")))
+
+
+def step_basis_table(slug: str) -> list[dict]:
+    """Answer step → basis, for Metodologia: each distinct step the calculator gives in a sample of
+    answers (13 vagas; every scope and reading; editais in and out of force), and each kind of decision
+    of the simulator, with the provisions it cites or "sem base no corpus"."""
+    pct = example_percent(slug)
+    rows, seen = [], set()
+    answers = [calculator.reserve(slug, 13, pct), calculator.reserve(slug, 4, pct)]
+    for scope in scopes(slug):
+        answers += [calculator.order(slug, 13, pct, reading=r, scope=scope)
+                    for r in readings(slug)]
+        answers.append(calculator.reserve(slug, 12, pct, scope=scope))
+    for d in ("2010-01-01", "2016-01-01", "2022-03-10", "2023-06-01", "2025-01-01", "2040-01-01"):
+        answers.append(calculator.reserve(slug, 13, pct, edital_date=d))
+    for res in answers:
+        for s in res.get("steps", []):
+            if not s.get("basis") and s.get("basis_kind") != "sem_base_no_corpus":
+                continue  # input facts ("Edital publicado em …"), not legal steps
+            # one row per kind of step: the same sentence with other numbers is the same step
+            key = (re.sub(r"[0-9][0-9.,/]*", "#", s["text"]), tuple(s["basis"]))
+            if key in seen:
+                continue
+            seen.add(key)
+            rows.append({"step": s["text"], "basis": list(s["basis"]),
+                         "kind": s.get("basis_kind", "dispositivo"), "source": res["command"]})
+    from calculator import simulator
+
+    for key, ids in simulator.BASIS[slug].items():
+        if key not in SIMULATOR_DECISIONS:
+            continue
+        rows.append({"step": SIMULATOR_DECISIONS[key], "basis": [f"{slug}:{i}" for i in ids],
+                     "kind": "dispositivo" if ids else "sem_base_no_corpus", "source": "simular"})
+    return rows
+
+
+#: pt-BR names of the simulator's kinds of decision (the norms' [simulation.basis], calculator/simulator/) for
+#: Metodologia.
+SIMULATOR_DECISIONS = {
+    "ranking": "Simulação: nomeação pela classificação geral",
+    "concurrent": "Simulação: o optante concorre também às vagas de ampla concorrência",
+    "ampla_excludes": "Simulação: o optante nomeado pela ampla concorrência sai da lista específica",
+    "reserve": "Simulação: vagas reservadas preenchidas pela lista específica",
+    "reserve_only_optants": "Simulação: só optantes ocupam vagas reservadas",
+    "call_order": "Simulação: posições da reserva na ordem de nomeação",
+    "pcd": "Simulação: vagas de pessoas com deficiência (fixadas pelo edital)",
+    "precedence": "Simulação: candidato em mais de uma lista específica",
+    "precedence_alt": "Simulação: candidato em duas listas — opção art. 4º, parágrafo único",
+    "female": "Simulação: vagas femininas da Guarda Civil Municipal",
+    "replace_reserve": "Simulação: vaga reservada de quem desiste passa ao optante seguinte",
+    "replace_list": "Simulação: vaga de lista específica de quem desiste passa ao seguinte da lista",
+    "revert_reserve": "Simulação: vagas reservadas sem optante revertem à ampla concorrência",
+    "eliminated": "Simulação: eliminação por declaração falsa",
+    "fraud": "Simulação: fraude na heteroidentificação",
+    "cappc": "Simulação: parecer da CAPPC e decisão da autoridade",
+    "absent": "Simulação: ausência à heteroidentificação",
+    "not_confirmed": "Simulação: autodeclaração não confirmada, sem má-fé",
+    "hetero": "Simulação: heteroidentificação",
+    "gender": "Simulação: equidade de gênero",
+    "gender_revert": "Simulação: vagas de um gênero revertidas ao outro",
+    "lists": "Simulação: listas publicadas",
+}

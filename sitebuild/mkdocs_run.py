@@ -1,0 +1,82 @@
+"""``mkdocs build --strict`` into the staging folder, and what the build changes in mkdocs's output: the
+search index (compact UTF-8, accent-insensitive search) and the error page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from sitebuild.context import ROOT, Context
+from sitebuild.labels import PLACE
+
+# The error page is served by the web server for a missing address at ANY depth (/cotas/x/y/z.html), so no
+# relative URL is right for it and MkDocs's root-absolute ones break under a sub-path. It is therefore
+# self-contained (inline style, no assets) and finds the site root at run time: the nearest folder above
+# the address that holds ROOT_MARKER. Without JavaScript its links are relative to the address.
+ROOT_MARKER = "gerado/tabelas.json"
+NOT_FOUND_LINKS = (("index.html", "Página inicial"), ("calculadora.html", "Calculadora"),
+                   ("gerado/tabelas.html", "Tabelas de vagas"))
+KIND_WORD = {"lei": "Lei", "decreto": "Decreto"}
+SEARCH_FOLD = Path(__file__).with_name("search_fold.js")
+
+
+def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
+    """``mkdocs build --strict`` of root/mkdocs.yml into site_dir.  Never ``--quiet``: mkdocs then drops
+    its warnings before ``--strict`` can count them, and a broken link builds with exit 0.  Its INFO lines
+    are left out; warnings are shown; a failure is a pt-BR SystemExit with mkdocs's own lines."""
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(root / "mkdocs.yml"),
+           "--site-dir", str(site_dir)]
+    # Material's end-of-life banner; the Zensical build is covered by tests/test_site_zensical.py.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+    said = [line for line in (proc.stderr + proc.stdout).splitlines()
+            if line.strip() and not line.startswith("INFO")]
+    if proc.returncode != 0:
+        raise SystemExit("erro: o mkdocs recusou o site (modo estrito: todo aviso é um erro):\n"
+                         + "\n".join(said))
+    if said:
+        print("\n".join(said), file=sys.stderr)
+    compact_search_index(site_dir)
+
+
+def compact_search_index(site_dir: Path) -> None:
+    """The theme writes its search index with every accented letter as a \\uXXXX escape. Portuguese is full
+    of them and every page, the calculator's included, downloads this file on arrival: the same JSON in
+    UTF-8, without spaces, is about 12% smaller."""
+    path = Path(site_dir) / "search" / "search_index.json"
+    if path.exists():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def fold_search_accents(site_dir: Path) -> None:
+    """Search ignores accents ("desistencia" finds "desistência"): search_fold.js, appended to the theme's
+    lunr.pt.min.js (the search worker loads it), adds a step before the stop-word filter and the stemmer
+    that strips diacritics from both the indexed and the typed words (results keep their accents)."""
+    path = Path(site_dir) / "assets" / "javascripts" / "lunr" / "min" / "lunr.pt.min.js"
+    if not path.is_file():
+        raise SystemExit(f"erro: {path} não encontrado (o tema mudou?): busca sem acentos não instalada.")
+    text = path.read_text(encoding="utf-8")
+    if "__semAcentos" not in text:
+        path.write_text(text + "\n" + SEARCH_FOLD.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def write_404(ctx: Context, site_dir: Path | None = None) -> Path:
+    """Replace MkDocs's 404.html (root-absolute URLs) with the self-contained page of 404.html.j2."""
+    norms = [(f"gerado/{n.slug}.html", f"{KIND_WORD.get(n.meta['kind'], n.meta['kind'])} de {PLACE[n.slug]}")
+             for n in ctx.corpus.norms]
+    out = Path(site_dir or ctx.out) / "404.html"
+    out.write_text(ctx.env.get_template("404.html.j2").render(links=[*NOT_FOUND_LINKS, *norms],
+                                                              marker=ROOT_MARKER), encoding="utf-8")
+    return out
+
+
+def mkdocs(ctx: Context) -> None:
+    run_mkdocs(ctx.out)
+
+
+def search_accents(ctx: Context) -> None:
+    fold_search_accents(ctx.out)

@@ -1,0 +1,189 @@
+"""The calculator in the browser: Pyodide's runtime copied from node_modules (npm, pinned), the calculator
+packed into calculator.zip, the standard library trimmed to what it loads, and the memory snapshot the
+page's worker starts from."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+from sitebuild.context import BUILD_CACHE, ROOT, Context
+
+# Pyodide files the calculator page loads (its loader, the runtime and the standard library). The lock
+# file is written trimmed (no packages): the page never installs anything (no micropip, no network).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def calculator_data_files() -> list[Path]:
+    """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
+    relative path, so calculator/registry.py finds them in Pyodide as in the repository."""
+    from calculator.registry import FILENAME
+
+    return sorted((ROOT / "laws").glob(f"*/{FILENAME}"))
+
+
+def pack_calculator(site_dir: Path) -> None:
+    """The calculator page's files.
+
+    Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
+    calculator/*.py and the norms' registries (laws/*/norma.toml) into
+    site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
+    loaded in the page's Web Worker with ``pyodide.unpackArchive``. The standard library zip keeps only the
+    files the calculator loads (trim_stdlib).
+    """
+    src = ROOT / "node_modules" / "pyodide"
+    if not (src / "pyodide.mjs").is_file():
+        raise SystemExit("erro: Pyodide não encontrado em node_modules/pyodide; rode `npm ci`.")
+    dest = Path(site_dir) / "assets" / "pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        if name != "python_stdlib.zip":
+            shutil.copyfile(src / name, dest / name)
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (dest / "pyodide-lock.json").write_text(
+        json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n", encoding="utf-8")
+
+    out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    files = sorted([p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
+                   + calculator_data_files())
+    with zipfile.ZipFile(out, "w") as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, path.read_bytes())
+    trim_stdlib(src / "python_stdlib.zip", out, dest / "python_stdlib.zip")
+
+
+# Files kept in the trimmed standard library besides those seen loaded (tools/stdlib_modules.mjs): codecs a
+# browser's file may need and the error formatting path.
+STDLIB_ALWAYS = ("encodings/__init__.py", "encodings/aliases.py", "encodings/utf_8.py",
+                 "encodings/utf_8_sig.py", "encodings/cp1252.py", "encodings/latin_1.py",
+                 "encodings/ascii.py",
+                 "traceback.py", "linecache.py", "site.py")
+
+
+def stdlib_needed(full_zip: Path, calculator_zip: Path, cache: Path | None = None) -> list[str]:
+    """The stdlib files the calculator loads in Pyodide (tools/stdlib_modules.mjs, cached by inputs in
+    ``cache``, by default the build cache)."""
+    cache = BUILD_CACHE if cache is None else cache
+    key = hashlib.sha256()
+    for path in (full_zip, calculator_zip, ROOT / "tools" / "stdlib_modules.mjs"):
+        key.update(hashlib.sha256(path.read_bytes()).digest())
+    cached = Path(cache) / "stdlib" / f"{key.hexdigest()}.json" if cache is not None else None
+    if cached is not None and cached.is_file():
+        return json.loads(cached.read_text(encoding="utf-8"))
+    proc = subprocess.run(["node", str(ROOT / "tools" / "stdlib_modules.mjs"), str(full_zip.parent),
+                           str(calculator_zip)], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"erro: não foi possível listar os módulos da biblioteca padrão "
+                         f"(tools/stdlib_modules.mjs):\n{proc.stderr.strip()}")
+    names = json.loads(proc.stdout.strip().splitlines()[-1])
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob("*.json"):
+            old.unlink()
+        cached.write_text(json.dumps(names), encoding="utf-8")
+    return names
+
+
+def trim_stdlib(full_zip: Path, calculator_zip: Path, out: Path) -> Path:
+    """Pyodide's python_stdlib.zip holding only what the calculator loads (about a third of its 2.5 MB).
+
+    Deterministic (sorted names, fixed timestamps); each kept file's bytes are the original's."""
+    keep = set(stdlib_needed(full_zip, calculator_zip)) | set(STDLIB_ALWAYS)
+    tmp = out.with_name(out.name + ".tmp")
+    with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(tmp, "w") as zf:
+        for name in sorted(n for n in src.namelist() if n in keep):
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, src.read(name), compresslevel=9)
+    tmp.replace(out)
+    return out
+
+
+
+
+# Pyodide memory snapshot of the calculator, made at build time in Node (tools/make_snapshot.mjs) from the
+# site's own Pyodide files and calculator.zip, already imported; the page's worker starts from it with
+# loadPyodide({_loadSnapshot}) and falls back to a plain load when that fails.
+SNAPSHOT = Path("assets") / "calculadora" / "calculator.snapshot.bin"
+
+
+def snapshot_inputs(site_dir: Path) -> list[Path]:
+    """Everything the snapshot depends on: the Pyodide runtime, calculator.zip and the Node script."""
+    pyodide = Path(site_dir) / "assets" / "pyodide"
+    calculator_zip = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
+    return ([pyodide / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+            + [calculator_zip, ROOT / "tools" / "make_snapshot.mjs"])
+
+
+def _copy_if_present(src: Path, dest: Path) -> bool:
+    """Copy src to dest through a temporary name: a full disk leaves no truncated dest behind."""
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.part")
+    try:
+        shutil.copyfile(src, part)
+    except FileNotFoundError:
+        part.unlink(missing_ok=True)
+        return False
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    part.replace(dest)
+    return True
+
+
+def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
+    """Start writing site_dir/SNAPSHOT; returns a function that waits for it and returns its path.
+
+    Node runs in the background (the caller compresses other files meanwhile). The snapshot is
+    byte-reproducible (tools/make_snapshot.mjs fixes the clock and the entropy while it is made); with
+    ``cache`` it is reused while its inputs are unchanged, which makes rebuilds faster.
+    """
+    site_dir = Path(site_dir)
+    out = site_dir / SNAPSHOT
+    key = hashlib.sha256()
+    for path in snapshot_inputs(site_dir):
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    cached = Path(cache) / "snapshot" / f"{key.hexdigest()}.bin" if cache is not None else None
+    if cached is not None and _copy_if_present(cached, out):
+
+        def done() -> Path:
+            return out
+
+        done.key = key.hexdigest()
+        return done
+
+    tmp = out.with_name(out.name + ".tmp")
+    proc = subprocess.Popen(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(site_dir), str(tmp)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def wait() -> Path:
+        _, err = proc.communicate()
+        if proc.returncode != 0:
+            tmp.unlink(missing_ok=True)
+            raise SystemExit(f"erro: não foi possível gerar o instantâneo de memória do Pyodide "
+                             f"(tools/make_snapshot.mjs):\n{err.strip()}")
+        tmp.replace(out)
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            _copy_if_present(out, cached)  # through a temporary name: nobody ever reads half a snapshot
+        return out
+
+    wait.key = key.hexdigest()
+    return wait
+
+
+
+def pack(ctx: Context) -> None:
+    pack_calculator(ctx.out)

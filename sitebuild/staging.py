@@ -1,0 +1,70 @@
+"""One build at a time, and site/ replaced whole: the lock, the staging folder, the final swap; and the
+pinned law texts checked before anything is written."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from laws import NORM_SLUGS
+from laws.corpus import LAWS_DIR, CorpusError, Norm
+from sitebuild.context import ROOT
+
+
+def check_corpus(directory: Path | None = None) -> None:
+    """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
+    for slug in NORM_SLUGS:  # the norms the corpus loads
+        try:
+            Norm.load(slug, directory or LAWS_DIR)
+        except CorpusError as err:
+            raise SystemExit(f"erro: {err}") from None
+
+
+LOCK = ROOT / ".build.lock"
+
+
+@contextlib.contextmanager
+def build_lock(path: Path | None = None):
+    """One build at a time in this folder: they share docs/gerado/, site/ and the build cache.  A second
+    build says so and waits (an advisory flock: released by the system even if the build is killed)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; builds must not be run at the same time there
+        yield
+        return
+    with open(path or LOCK, "a+b") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("outra geração do site está em andamento nesta pasta; aguardando ela terminar…",
+                  file=sys.stderr, flush=True)
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def staging_dir(site: Path) -> Path:
+    """A new empty folder beside site/ (same file system, so the final rename is instant).  Folders
+    left by a killed build are removed first (the lock guarantees none is in use)."""
+    site = Path(site)
+    for old in site.parent.glob(f".{site.name}-*.tmp"):
+        shutil.rmtree(old, ignore_errors=True)
+    path = site.parent / f".{site.name}-{os.getpid()}.tmp"
+    path.mkdir(parents=True)
+    return path
+
+
+def swap_into_place(new: Path, site: Path) -> None:
+    """Replace site with new: two renames, so site/ is never half-written (at worst, for an instant,
+    absent); the previous site is deleted afterwards."""
+    site = Path(site)
+    old = site.parent / f".{site.name}-{os.getpid()}-anterior.tmp"
+    if site.exists():
+        os.replace(site, old)
+    os.replace(new, site)
+    shutil.rmtree(old, ignore_errors=True)
