@@ -12,6 +12,7 @@ import jinja2
 import calculator
 from calculator import registry
 from calculator.labels import display_label
+from calculator.text import parameter_value
 from laws import load_corpus
 from sitebuild import labels
 from sitebuild.dates import br_date, pt_date
@@ -88,7 +89,7 @@ class Context:
         self.env.globals.update(ref=self.ref, refs=self.refs, quote=self.quote, cite=self.cite,
                                 calc=calculator, place=labels.PLACE, e=html.escape, pt_date=pt_date,
                                 br_date=br_date, rule_label=labels.rule_label, rule_short=labels.rule_short,
-                                param_label=labels.param_label, param_value=labels.param_value,
+                                param_label=labels.param_label, param_value=parameter_value,
                                 rule_anchor=labels.rule_anchor)
         self.env.filters["indent_block"] = indent_block
         self._emitted_basis: set[str] | None = None

@@ -6,7 +6,7 @@ import re
 
 from calculator import registry
 from calculator.labels import display_label
-from sitebuild.dates import br_date
+from calculator.text import PARAMETER_NAMES
 
 
 class _Places(dict):
@@ -35,7 +35,7 @@ def rule_anchor(rule: str) -> str:
     return "regra-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
 
 
-# Human pt-BR names for the calculator's rules and parameters (the Python name is shown beside, as code).
+# Human pt-BR names for the calculator's rules (the Python name is shown beside, as code).
 RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de convocação",
                "validity": "vigência", "simulate": "simulação de nomeações",
                # the simulator's rules (calculator/simulator/), each beside the provisions it implements
@@ -52,22 +52,6 @@ RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de
                "note_conflict": "simulação: quem é nomeado por uma lista sai das outras",
                "skip": "simulação: substituição de desistente ou inapto",
                "revert": "simulação: reversão das vagas sem candidatos"}
-PARAM_LABELS = {
-    "beneficiarios": "Beneficiários", "percentual": "Percentual", "percentual_minimo": "Percentual mínimo",
-    "percentual_ate_5_vagas": "Percentual com até 5 vagas", "vagas_minimas": "Número mínimo de vagas",
-    "limite_vagas_percentual_reduzido": "Vagas até as quais vale o percentual reduzido",
-    "arredondamento": "Arredondamento", "abrangencia": "Abrangência",
-    "ordem_de_nomeacao": "Ordem de nomeação",
-    "entrada_em_vigor": "Entrada em vigor", "prazo_de_vigencia_anos": "Prazo de vigência",
-    "prorrogacao": "Prorrogação", "editais_anteriores_excluidos": "Editais publicados antes da lei",
-}
-VALUE_LABELS = {
-    "meio_para_cima": "0,5 ou mais arredonda para cima; menos de 0,5, para baixo",
-    "alternancia_e_proporcionalidade": "alternância e proporcionalidade",
-    "quinta_de_cada_cinco": "a 5ª de cada 5 nomeações",
-}
-
-
 def rule_short(rule: str) -> str:
     """"calculator.ubatuba.reserved_seats" → "ubatuba.reserved_seats"."""
     return rule.removeprefix("calculator.")
@@ -81,30 +65,5 @@ def rule_label(rule: str) -> str:
 
 
 def param_label(name: str) -> str:
-    return PARAM_LABELS.get(name) or name.replace("_", " ").capitalize()
-
-
-def param_value(name: str, value) -> str:
-    """A parameter's value in pt-BR words (never a Python literal)."""
-    if value is None:
-        if name.startswith("percentual"):
-            return "não fixado no corpus: informado pelo usuário"
-        return "não fixado"
-    if isinstance(value, bool):
-        if name == "editais_anteriores_excluidos":
-            return "excluídos (a reserva não se aplica)" if value else "incluídos"
-        return "sim" if value else "não"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(param_value(name, v) for v in value)
-    if isinstance(value, int):
-        if name.endswith("_anos"):
-            return f"{value} anos"
-        return f"{value} vagas" if "vagas" in name else str(value)
-    text = str(value)
-    if name.startswith("percentual") and re.fullmatch(r"\d+([.,]\d+)?", text):
-        return text.replace(".", ",") + "%"
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        return br_date(text)
-    if text in VALUE_LABELS:
-        return VALUE_LABELS[text]
-    return text.replace("_", " ")
+    """A parameter's pt-BR name, the one the CLI's `parametros` prints (calculator/text.py)."""
+    return PARAMETER_NAMES.get(name) or name.replace("_", " ").capitalize()
