@@ -9,6 +9,7 @@ import html
 
 import calculator
 from laws import abnt, jsonld
+from sitebuild import calcblock
 from sitebuild.context import Context, write
 from sitebuild.dates import pt_date
 from sitebuild.labels import PLACE, site_citation
@@ -84,10 +85,13 @@ def notes_after(norm, pids) -> dict[str, list[str]]:
 
 
 def law_text_markdown(ctx: Context, norm) -> str:
-    """The full text as raw HTML blocks, with annotations as admonitions."""
+    """The full text as raw HTML blocks; after a line, the annotations (admonitions) and the "Na calculadora"
+    blocks of the provisions it closes."""
     macros = _macros(ctx)
     annotations = norm.annotations
     after = notes_after(norm, annotations)
+    calc_blocks = calcblock.blocks(ctx, norm)
+    calc_after = notes_after(norm, calc_blocks)
     blocks = []
     for line in law_lines(norm):
         # Each article opens with a heading kept off screen (the text already starts with "Art. 2º"): the
@@ -109,6 +113,8 @@ def law_text_markdown(ctx: Context, norm) -> str:
         for prov in provs:
             for pid in after.get(prov.id, []):
                 blocks.append(annotation_markdown(ctx, norm, pid))
+            for pid in calc_after.get(prov.id, []):
+                blocks.append(calc_blocks[pid])
     return "\n\n".join(blocks) + "\n"
 
 

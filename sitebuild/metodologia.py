@@ -6,14 +6,29 @@ from __future__ import annotations
 import re
 
 import calculator
+from calculator import registry
+from calculator.text import parameter_value
+from sitebuild.calcblock import rule_source
 from sitebuild.context import Context, example_percent, readings, scopes, write
+from sitebuild.dates import br_date
 from sitebuild.labels import PLACE, rule_anchor
+from tools.registry_table import sorted_rows
+
+
+def registry_rows(norm) -> list[tuple[str, str, str]]:
+    """Provision → what the norm's registry says of it → where: the table of calculator/README.md
+    (tools/registry_table.py), with dates and values in pt-BR."""
+    return sorted_rows(registry.load(norm.slug), norm, day=br_date,
+                       value=lambda p: parameter_value(p.name, p.to_dict()["value"]))
 
 
 def page_metodologia(ctx: Context) -> None:
     """docs/gerado/metodologia.md — implemented / not implemented provisions, coverage, both-way links."""
     norms, rules = [], {}
     for norm in ctx.corpus.norms:
+        table = registry_rows(norm)
+        # what the registry applies (not only cites in a warning) counts as applied
+        registry_applied = {ref for ref, _, where in table if not where.startswith("`[warnings.")}
         rows = []
         for pid, ann in norm.annotations.items():
             prov = norm.get(pid)
@@ -21,7 +36,7 @@ def page_metodologia(ctx: Context) -> None:
             params = ctx.parameters_citing(norm, pid)
             implemented = bool(ann.get("regra")) or bool(used) or bool(params)
             sub = {f"{norm.slug}:{p.id}" for p in prov.walk()}
-            applied = bool(ann.get("regra")) or bool(params) or bool(sub & ctx.applied_basis())
+            applied = bool(ann.get("regra")) or bool(sub & (ctx.applied_basis() | registry_applied))
             motivo = ann.get("nao_implementado", "")
             rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
                          "params": params, "implemented": implemented, "applied": applied,
@@ -32,12 +47,14 @@ def page_metodologia(ctx: Context) -> None:
         applied = sum(r["applied"] for r in rows)
         params = calculator.parameters(norm.slug)["parameters"]
         norms.append({"norm": norm, "rows": rows, "done": done, "applied": applied, "cited": done - applied,
-                      "total": len(rows), "params": params, "steps": step_basis_table(norm.slug)})
+                      "total": len(rows), "params": params, "steps": step_basis_table(norm.slug),
+                      "registry": table})
     total = sum(n["total"] for n in norms)
     done = sum(n["done"] for n in norms)
     applied = sum(n["applied"] for n in norms)
     write(ctx.gen / "metodologia.md", ctx.env.get_template("metodologia.md.j2").render(
-        norms=norms, rules=sorted(rules.items()), rule_anchor=rule_anchor, total=total, done=done,
+        norms=norms, rules=sorted(rules.items()), sources={r: rule_source(r) for r in rules},
+        rule_anchor=rule_anchor, total=total, done=done,
         applied=applied, cited=done - applied,
         place=PLACE, lins_pct=example_percent("lins")))
 

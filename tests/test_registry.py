@@ -214,7 +214,7 @@ def test_the_readme_article_table_is_generated_from_the_registry():
     for slug in SLUGS:  # every provision the registries cite has a row (the [simulation] section's too)
         norm = registry.load(slug)
         cited = set(norm.references()) | set(policy.of(norm).references())
-        assert cited == {ref for ref, _, _ in registry_table._rows(norm)}
+        assert cited == {ref for ref, _, _ in registry_table.rows(norm)}
 
 
 def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsewhere():

@@ -31,67 +31,74 @@ def _value(p) -> str:
     return str(p.value)
 
 
-def _rows(norm) -> list[tuple[str, str, str]]:
-    """(provision ref, what, where) for every provision the registry cites."""
+def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
+    """(provision ref, what, where) for every provision the registry cites; ``day`` writes a date (ISO by
+    default; the site passes dd/mm/aaaa) and ``value`` a parameter's value."""
     v = norm.validity
-    rows = []
+    out = []
     for name, values in norm.parameters.items():
         for p in values:
-            when = f"{p.start} a {p.end}" if p.end else f"desde {p.start}"
+            when = f"{day(p.start)} a {day(p.end)}" if p.end else f"desde {day(p.start)}"
             for ref in p.basis:
-                rows.append((ref, f"parâmetro `{name}` = {_value(p)} ({when})", f"`[[parameters]] {name}`"))
+                out.append((ref, f"parâmetro `{name}` = {value(p)} ({when})", f"`[[parameters]] {name}`"))
     for ref in v.start_basis:
-        rows.append((ref, f"início da vigência: {v.start}" + (" (presumido)" if v.start_presumed else ""),
-                     "`[validity] start`"))
+        out.append((ref, f"início da vigência: {day(v.start)}" + (" (presumido)" if v.start_presumed else ""),
+                    "`[validity] start`"))
     for ref in v.term_basis:
-        rows.append((ref, f"prazo de {v.term_years} anos: último dia {v.term_end} (calculado)",
-                     "`[validity] term_parameter`"))
+        out.append((ref, f"prazo de {v.term_years} anos: último dia {day(v.term_end)} (calculado)",
+                    "`[validity] term_parameter`"))
     for ref in v.transition_basis:
-        rows.append((ref, "editais já publicados excluídos", "`[validity] transition_basis`"))
+        out.append((ref, "editais já publicados excluídos", "`[validity] transition_basis`"))
     if v.extension:
         for ref in v.extension.basis:
-            rows.append((ref, f"prorrogação de {v.extension.years} anos ({v.extension.model}): último dia "
-                              f"{v.extension.end}", "`[validity.extension]`"))
+            out.append((ref, f"prorrogação de {v.extension.years} anos ({v.extension.model}): último dia "
+                             f"{day(v.extension.end)}", "`[validity.extension]`"))
     for ref in norm.order_basis:
-        rows.append((ref, "ordem de nomeação (leituras: " + ", ".join(norm.readings) + ")",
-                     f"`[order]`; `{norm.slug}.order_notes`"))
+        out.append((ref, "ordem de nomeação (leituras: " + ", ".join(norm.readings) + ")",
+                    f"`[order]`; `{norm.slug}.order_notes`"))
     for name, case in norm.validity_cases.items():
         verdict = VERDICTS[case.applies]
         for ref in case.basis:
-            rows.append((ref, f"vigência, caso `{name}`: {verdict}", f"`[validity.cases.{name}]`"))
+            out.append((ref, f"vigência, caso `{name}`: {verdict}", f"`[validity.cases.{name}]`"))
     for ref in norm.validity_entry.basis:
-        rows.append((ref, "vigência: passo inicial (entrada em vigor)", "`[validity.entry]`"))
+        out.append((ref, "vigência: passo inicial (entrada em vigor)", "`[validity.entry]`"))
     for ref in norm.window["basis"]:
-        rows.append((ref, "vigência: período dos editais abrangidos", "`[validity.window]`"))
+        out.append((ref, "vigência: período dos editais abrangidos", "`[validity.window]`"))
     from calculator.simulator.policy import of
 
     pol = of(norm)
     for kind, ids in pol.basis.items():
         for ref in pol.ids(ids):
-            rows.append((ref, f"simulação de nomeações: decisão `{kind}`", f"`[simulation.basis] {kind}`"))
+            out.append((ref, f"simulação de nomeações: decisão `{kind}`", f"`[simulation.basis] {kind}`"))
     for lst, ids in pol.list_basis.items():
         for ref in pol.ids(ids):
-            rows.append((ref, f"simulação de nomeações: lista publicada `{lst}`", "`[simulation.lists]`"))
+            out.append((ref, f"simulação de nomeações: lista publicada `{lst}`", "`[simulation.lists]`"))
     for ref in pol.ids(pol.pcd_first.get("step_basis", ())):
-        rows.append((ref, "simulação de nomeações: vagas de PcD chamadas primeiro",
+        out.append((ref, "simulação de nomeações: vagas de PcD chamadas primeiro",
                      "`[simulation.pcd_first]`"))
     for key, entry in norm.warnings.items():
         for ref in entry.basis:
-            rows.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
+            out.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
     c = norm.common
     for ref in c.reserve_basis:
-        rows.append((ref, "reserva: dispositivo citado em toda resposta", "`[reserve] basis`"))
+        out.append((ref, "reserva: dispositivo citado em toda resposta", "`[reserve] basis`"))
     for ref in c.whole_basis:
-        rows.append((ref, "reserva: P% de N inteiro, sem arredondamento", "`[reserve] whole_basis`"))
+        out.append((ref, "reserva: P% de N inteiro, sem arredondamento", "`[reserve] whole_basis`"))
     for ref in c.beyond_basis:
-        rows.append((ref, "nomeações além das vagas", "`[order] beyond_basis`"))
+        out.append((ref, "nomeações além das vagas", "`[order] beyond_basis`"))
     for name, (basis, _) in c.edital_readings.items():
         for ref in basis:
-            rows.append((ref, f"edital: leitura {'por cargo' if name == 'cargo' else 'do concurso'}",
+            out.append((ref, f"edital: leitura {'por cargo' if name == 'cargo' else 'do concurso'}",
                          f"`[edital.{name}]`"))
     for ref in c.shortfall_basis:
-        rows.append((ref, "edital: base de uma falta na tabela de cargos", "`[edital] shortfall_basis`"))
-    return rows
+        out.append((ref, "edital: base de uma falta na tabela de cargos", "`[edital] shortfall_basis`"))
+    return out
+
+
+def sorted_rows(norm, corpus_norm, day=str, value=_value) -> list[tuple[str, str, str]]:
+    """rows() without repeats, in the text's order (then by registry entry)."""
+    order = {p.id: i for i, p in enumerate(corpus_norm.walk())}
+    return sorted(set(rows(norm, day, value)), key=lambda r: (order[r[0].split(":", 1)[1]], r[2], r[1]))
 
 
 def render() -> str:
@@ -104,10 +111,8 @@ def render() -> str:
     lines = [BEGIN, "", "| norma | dispositivo | o que o registro diz | onde |", "|---|---|---|---|"]
     for slug in NORMS:
         norm = registry.load(slug)
-        order = {p.id: i for i, p in enumerate(corpus.norm(slug).walk())}
-        rows = sorted(set(_rows(norm)), key=lambda r: (order[r[0].split(":", 1)[1]], r[2], r[1]))
         first = True
-        for ref, what, where in rows:
+        for ref, what, where in sorted_rows(norm, corpus.norm(slug)):
             who = f"{norm.place} ([`laws/{slug}/norma.toml`](../laws/{slug}/norma.toml))" if first else ""
             lines.append(f"| {who} | {display_label(ref.split(':', 1)[1])} | {what} | {where} |")
             first = False

@@ -1,5 +1,6 @@
 // Small accessibility additions to the theme (no network access, no dependencies):
 // - the search overlay gets an accessible name;
+// - the "Na calculadora" blocks under the law text print open (and close again after printing);
 // - e-MAG access keys: Alt+1 content, Alt+2 menu, Alt+3 search, as links at the top of every page
 //   (shown when focused) with accesskey attributes, and the same keys handled here, where the browser
 //   does not map accesskey to Alt (Firefox uses Alt+Shift).
@@ -83,6 +84,18 @@
       output.insertBefore(notice, output.firstChild);
     }
   }
+
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll("details.na-calculadora"), function (d) {
+      return !d.open;
+    });
+    opened.forEach(function (d) { d.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.open = false; });
+    opened = [];
+  });
 
   document.addEventListener("keydown", function (event) {
     if (!event.altKey || event.ctrlKey || event.metaKey) return;
