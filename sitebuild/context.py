@@ -90,7 +90,7 @@ class Context:
                                 calc=calculator, place=labels.PLACE, e=html.escape, pt_date=pt_date,
                                 br_date=br_date, rule_label=labels.rule_label, rule_short=labels.rule_short,
                                 param_label=labels.param_label, param_value=parameter_value,
-                                rule_anchor=labels.rule_anchor)
+                                rule_anchor=labels.rule_anchor, example_percent=example_percent)
         self.env.filters["indent_block"] = indent_block
         self._emitted_basis: set[str] | None = None
         self._timeline: list[dict] | None = None

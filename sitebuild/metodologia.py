@@ -56,7 +56,7 @@ def page_metodologia(ctx: Context) -> None:
         norms=norms, rules=sorted(rules.items()), sources={r: rule_source(r) for r in rules},
         rule_anchor=rule_anchor, total=total, done=done,
         applied=applied, cited=done - applied,
-        place=PLACE, lins_pct=example_percent("lins")))
+        place=PLACE))
 
 
 def step_basis_table(slug: str) -> list[dict]:

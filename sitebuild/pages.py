@@ -8,7 +8,7 @@ import sys
 
 import calculator
 from laws import lexml
-from sitebuild.context import ROOT, Context, example_percent, write
+from sitebuild.context import ROOT, Context, write
 from sitebuild.labels import PLACE
 from sitebuild.validity import timeline_html, validity_timeline
 
@@ -16,7 +16,6 @@ from sitebuild.validity import timeline_html, validity_timeline
 def page_comparativo(ctx: Context) -> None:
     """docs/gerado/comparativo.md — topics × the three norms, every cell citing its provisions."""
     write(ctx.gen / "comparativo.md", ctx.env.get_template("comparativo.md.j2").render(
-        quiss13=calculator.order("quissama", 13), ubat13=calculator.order("ubatuba", 13),
         linha_do_tempo=timeline_html(ctx),
         vigencia={row["slug"]: row["summary"] for row in validity_timeline(ctx)}))
 
@@ -48,8 +47,7 @@ def page_conflitos(ctx: Context) -> None:
 
     unresolved = {n.slug: [r for r in n.references if r.target is None] for n in ctx.corpus.norms}
     write(ctx.gen / "conflitos.md", ctx.env.get_template("conflitos.md.j2").render(
-        warnings_for=warnings_for, aplica=aplica, unresolved=unresolved, corpus=ctx.corpus,
-        lins_pct=example_percent("lins")))
+        warnings_for=warnings_for, aplica=aplica, unresolved=unresolved, corpus=ctx.corpus))
 
 
 

@@ -89,4 +89,4 @@ def page_tabelas(ctx: Context) -> None:
     data = table_data(ctx)
     write(ctx.gen / "tabelas.json", json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
     write(ctx.gen / "tabelas.md", ctx.env.get_template("tabelas.md.j2").render(
-        data=data, lins_pct=example_percent("lins"), corpus=ctx.corpus))
+        data=data, corpus=ctx.corpus))
