@@ -26,6 +26,7 @@ from sitebuild import (  # noqa: E402
     answers,
     csp,
     distribution,
+    frontend,
     lawpage,
     metodologia,
     mkdocs_run,
@@ -60,6 +61,7 @@ SITE_STAGES = (
     mkdocs_run.search_accents,
     pyodide.pack,
     answers.write_answers,
+    frontend.write_stage,
     csp.fill,
     distribution.finish,
 )

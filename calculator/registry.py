@@ -108,6 +108,7 @@ class Reading:
     count: str
     share: Fraction | None  # fixed share of nominations (Fraction of 100), or None: the percentage's
     description: str
+    label: str = ""  # short name for the page's select (readings.<name>.label, else the description)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ class Norm:
     percent_rule: str
     percent_parameters: dict[str, str]
     percent_refusal: str  # pt-BR message refusing a percentage ({percent}, {minimum}, {legal}, {vacancies})
+    percent_hint: str | None  # pt-BR hint beside the page's percentage field (percent.hint), or None
     scopes: dict[str, str]
     default_scope: str
     set_scopes: tuple[str, ...]
@@ -129,7 +131,7 @@ class Norm:
     default_reading: str
     reading_refusal: str | None  # pt-BR message refusing a reading ({reading}); None: the generic one
     order_basis: tuple[str, ...]  # provisions that set the call order (none: the text has no rule)
-    simulation_options: dict[str, dict[str, str]]  # options only this norm's simulation accepts
+    simulation_options: dict[str, dict]  # options only this norm's simulation accepts (and the page's field)
     validity_entry: Case  # the first step of every validity answer, and the warnings always given
     validity_cases: dict[str, Case]
     window: dict[str, object]  # {"short", "text", "basis"} with placeholders
@@ -206,7 +208,12 @@ def path_of(slug: str) -> Path:
 @cache
 def load(slug: str) -> Norm:
     """The registry of ``slug`` (read once)."""
-    path = path_of(slug)
+    return read(path_of(slug))
+
+
+def read(path: Path) -> Norm:
+    """The registry file at ``path`` (its folder's name is the norm's slug), not cached."""
+    path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -242,14 +249,34 @@ SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas
                       "precedencia_feminina")
 
 
-def _simulation_options(data: dict, path: Path) -> dict[str, dict[str, str]]:
+#: The page's field for each option that is not a choice among named values (sitebuild/frontend.py).
+OPTION_FIELDS = {"vagas_femininas": "count", "equidade_genero": "flag"}
+
+
+def _simulation_options(data: dict, path: Path) -> dict[str, dict]:
+    """name → {description, refusal, label, choices}: ``label`` names the page's field (default: the
+    description); ``choices``, for an option chosen among values, is a list of [value, label] pairs, the
+    simulator's default first with the value "" (the page sends nothing for it)."""
     out = {}
     for name, raw in data.get("simulation", {}).get("options", {}).items():
+        where = f"simulation.options.{name}."
         if name not in SIMULATION_OPTIONS:
             raise RegistryError(f"{path}: simulation.options.{name}: opção desconhecida "
                                 f"(use {SIMULATION_OPTIONS})")
-        out[name] = {"description": _need(raw, "description", str, f"simulation.options.{name}.", path),
-                     "refusal": _need(raw, "refusal", str, f"simulation.options.{name}.", path)}
+        description = _need(raw, "description", str, where, path)
+        choices = raw.get("choices")
+        if name in OPTION_FIELDS:
+            if choices is not None:
+                raise RegistryError(f"{path}: {where}choices: a opção {name!r} não se escolhe numa lista")
+        elif (not isinstance(choices, list) or len(choices) < 2
+              or not all(isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) for x in c)
+                         for c in choices)
+              or choices[0][0] != "" or len({c[0] for c in choices}) != len(choices)):
+            raise RegistryError(f"{path}: {where}choices deve ser uma lista de pares [valor, rótulo], o "
+                                "padrão primeiro com o valor \"\"")
+        out[name] = {"description": description, "refusal": _need(raw, "refusal", str, where, path),
+                     "label": raw.get("label", description),
+                     "choices": [tuple(c) for c in choices] if choices else None}
     return out
 
 
@@ -345,7 +372,10 @@ def _norm(data: dict, path: Path) -> Norm:
     percent_example = pr.get("example")
     if percent_example is not None and (rule != "given" or not isinstance(percent_example, str)):
         raise RegistryError(f"{path}: percent.example (texto, ex.: \"20\") só vale com rule = \"given\"")
-    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal", "example")}
+    percent_hint = pr.get("hint")
+    if percent_hint is not None and not isinstance(percent_hint, str):
+        raise RegistryError(f"{path}: percent.hint deve ser um texto")
+    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal", "example", "hint")}
     for key, name in percent_parameters.items():
         if name not in parameters:
             raise RegistryError(f"{path}: percent.{key} = {name!r} não é um parâmetro declarado")
@@ -366,8 +396,9 @@ def _norm(data: dict, path: Path) -> Norm:
         count = _need(r, "count", str, f"readings.{name}.", path)
         if count not in COUNTS:
             raise RegistryError(f"{path}: readings.{name}.count deve ser um de {COUNTS}")
-        readings[name] = Reading(name, count, Fraction(r["share"]) if "share" in r else None,
-                                 _need(r, "description", str, f"readings.{name}.", path))
+        description = _need(r, "description", str, f"readings.{name}.", path)
+        readings[name] = Reading(name, count, Fraction(r["share"]) if "share" in r else None, description,
+                                 r.get("label", description))
     if default_reading not in readings:
         raise RegistryError(f"{path}: readings.default {default_reading!r} não é uma leitura declarada")
 
@@ -409,7 +440,8 @@ def _norm(data: dict, path: Path) -> Norm:
     return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
                 title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
                 hooks=_hooks(data, path), validity=validity, percent_rule=rule,
-                percent_parameters=percent_parameters, percent_refusal=percent_refusal, scopes=scopes,
+                percent_parameters=percent_parameters, percent_refusal=percent_refusal,
+                percent_hint=percent_hint, scopes=scopes,
                 default_scope=default_scope, set_scopes=set_scopes, scope_refusal=sc.get("refusal"),
                 readings=readings, default_reading=default_reading, reading_refusal=rd.get("refusal"),
                 order_basis=_refs(slug, order.get("basis", []), "order.basis", path),

@@ -648,16 +648,28 @@ def test_axe_law_page(ctx, server):
     assert not any("pyodide" in url for url in guard.requests), "página de norma não deve carregar o Pyodide"
 
 
-def test_basis_labels_match_the_python_labels(ctx, server):
-    """The page labels every "norm:id" like calculator/labels.py does, for every id in the corpus."""
-    from calculator.labels import label
+def test_basis_labels_are_the_corpus_labels(ctx, server):
+    """The page labels every "norm:id" of the corpus with the labels the build wrote (normas.js): the corpus
+    parser's label, short where the answer is about that norm and with the norm named elsewhere; a note
+    inside a provision is the source's compilation note, never a provision."""
     from laws import load_corpus
 
-    ids = sorted({p.id for norm in load_corpus().norms for p in norm.walk()})
+    corpus = load_corpus()
+    expected = {}
+    for norm in corpus.norms:
+        for p in norm.walk():
+            short = p.label
+            if p.kind == "nota" and "_nota" in p.id:
+                short = f"nota de compilação da fonte ao {norm.get(p.id.rsplit('_nota', 1)[0]).label}"
+            expected[f"{norm.slug}:{p.id}"] = short
     page = open_calculator(ctx, server)
-    got = page.evaluate(
-        "(ids) => ids.map((id) => CotasCalculadora.labelFromId(id))", ids)
-    assert dict(zip(ids, got, strict=True)) == {i: label(i) for i in ids}
+    got = page.evaluate("(refs) => refs.map((r) => CotasCalculadora.labelsOf(r))", list(expected))
+    assert {ref: short for ref, (short, _) in zip(expected, got, strict=True)} == expected
+    longs = dict(zip(expected, (full for _, full in got), strict=True))
+    assert longs["ubatuba:art2_par3"] == "Ubatuba/SP, Lei nº 3.765/2014, art. 2º, § 3º"
+    assert longs["lins:art4_par1u"] == "Lins/SP, Decreto nº 13.760/2024, art. 4º, parágrafo único"
+    assert longs["quissama:art5_cpt_nota1"] == \
+        "Quissamã/RJ, Lei nº 1.289/2012, nota de compilação da fonte ao art. 5º, caput"
 
 
 def test_classification_list_never_goes_in_the_url(ctx, server):

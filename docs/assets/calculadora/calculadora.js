@@ -18,19 +18,10 @@ const SAMPLE_CSV_URL = new URL("assets/exemplo-classificacao.csv", SITE_ROOT);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FROM_DISK = location.protocol === "file:";
 const ANSWERS = self.cotasRespostas || null;
-
-const NORM_NAMES = {
-  ubatuba: "Ubatuba/SP, Lei nº 3.765/2014",
-  quissama: "Quissamã/RJ, Lei nº 1.289/2012",
-  lins: "Lins/SP, Decreto nº 13.760/2024",
-};
-// Which norms take a percentage typed by the user: Ubatuba (at least 20%, the edital may reserve more),
-// Lins (set by Lei nº 7.739/2023, not in the corpus: required); Quissamã's percentage is fixed by law.
-const PERCENT_HINT = {
-  ubatuba: "Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. Em branco, vale 20%.",
-  quissama: "A Lei nº 1.289/2012 fixa o percentual (20%, ou 10% com 5 vagas ou menos); não se informa.",
-  lins: "Obrigatório: o percentual vem da Lei nº 7.739/2023, cujo texto não está no corpus.",
-};
+// The norms, the fields each one takes and the label of every provision id: normas.js, written by the
+// build from the registry (sitebuild/frontend.py). Nothing about a norm is written in this file.
+const META = self.cotasNormas || { norms: [], options: [], labels: {} };
+const NORMS = Object.fromEntries(META.norms.map((n) => [n.slug, n]));
 const LIST_NAMES = {
   ampla: "Ampla concorrência",
   reserva: "Reserva racial",
@@ -42,8 +33,7 @@ const SECTION_OF = { reserva: "reserva", ordem: "ordem", simular: "simulacao" };
 const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],
   ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes"],
-  simular: ["norma", "vagas", "percentual", "vagas_pcd", "vagas_femininas", "leitura", "precedencia",
-    "precedencia_feminina", "substituicao", "preenchimento", "equidade_genero", "csv"],
+  simular: ["norma", "vagas", "percentual", "vagas_pcd", "leitura", ...META.options, "csv"],
 };
 // Fields never written to the URL: the classification list holds candidates' names and stays on this
 // computer (a link is sent to the server that hosts the site, kept in its logs and in the history).
@@ -80,47 +70,12 @@ const fmt = (n) => (/^\d+$/.test(String(n)) ? BigInt(n).toLocaleString("pt-BR") 
 const brDate = (iso) => iso.split("-").reverse().join("/");
 
 // ---------------------------------------------------------------- legal references
-const ROMAN = [
-  [1000, "M"], [900, "CM"], [500, "D"], [400, "CD"], [100, "C"], [90, "XC"],
-  [50, "L"], [40, "XL"], [10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"],
-];
-function roman(n) {
-  let out = "";
-  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
-  return out;
-}
-const ordinal = (n) => (Number(n) < 10 ? `${n}º` : `${n}`);
-
-// "art2_par3" -> "art. 2º, § 3º": the same labels as calculator/labels.py (LexML ids; "caput" named
-// only when it is the cited provision itself; opening and closing parts by name).
-const SINGLE = { epigrafe: "epígrafe", ementa: "ementa", preambulo: "preâmbulo", fecho: "fecho", aviso: "aviso" };
-const NUMBERED = { cabecalho: "cabeçalho, linha ", nota: "nota ", assinatura: "assinatura ", registro: "registro " };
-
-function labelFromId(pid) {
-  if (SINGLE[pid]) return SINGLE[pid];
-  const parts = pid.split("_");
-  const out = [];
-  for (let i = 0; i < parts.length; i++) {
-    const m = /^([a-z]+?)(1u|\d*)$/.exec(parts[i]);
-    if (!m) return pid;
-    const [, kind, numS] = m;
-    const num = /^\d+$/.test(numS) ? Number(numS) : 0;
-    const following = i + 1 < parts.length ? parts[i + 1] : null;
-    if (kind === "art") out.push(`art. ${ordinal(num)}`);
-    else if (kind === "cpt") {
-      if (following === null || following.startsWith("nota")) out.push("caput");
-    } else if (kind === "par" && numS === "1u") out.push("parágrafo único");
-    else if (kind === "par") out.push(`§ ${ordinal(num)}`);
-    else if (kind === "inc") out.push(`inciso ${roman(num)}`);
-    else if (kind === "ali") out.push(`alínea ${String.fromCharCode(96 + num)}`);
-    else if (kind === "nota" && i > 0) out.push("nota");
-    else if (NUMBERED[kind]) out.push(`${NUMBERED[kind]}${num}`);
-    else return pid;
-  }
-  return out.join(", ");
-}
+// "ubatuba:art2_par3" -> ["art. 2º, § 3º", "Ubatuba/SP, Lei nº 3.765/2014, art. 2º, § 3º"]: the labels the
+// build wrote for every id of the corpus (a compilation note inside a provision is named as such).
+const labelsOf = (ref) => META.labels[ref] || [String(ref), String(ref)];
 
 function normPageUrl(norm) {
+  if (NORMS[norm]) return new URL(NORMS[norm].page, SITE_ROOT).href;
   const link = document.querySelector(`#calc-normas a[data-norma="${norm}"]`);
   return link ? link.href.split("#")[0] : null;
 }
@@ -132,10 +87,7 @@ let contextNorm = null;
 function basisLink(ref) {
   const [norm, id] = String(ref).split(":");
   const page = normPageUrl(norm);
-  // a note inside a provision belongs to whoever compiled the source (calculator/labels.py, display_label)
-  const note = id ? /^(.+?)_nota\d*$/.exec(id) : null;
-  const shown = note ? `nota de compilação da fonte ao ${labelFromId(note[1])}` : id && labelFromId(id);
-  const full = id ? `${NORM_NAMES[norm] || norm}, ${shown}` : String(ref);
+  const [shown, full] = labelsOf(ref);
   const text = id && norm === contextNorm ? shown : full;
   if (!page || !id) return el("span", { class: "calc-base" }, text);
   return el("a", { href: `${page}#${id}`, class: "calc-base", title: full }, text);
@@ -473,10 +425,82 @@ function readForm(tool) {
   return req;
 }
 
-const FIELD_NAMES = {
-  norma: "a norma", vinculo: "o tipo de vínculo", leitura: "a leitura da alternância",
-  precedencia: "a regra para quem está nas listas PcD e racial", substituicao: "a regra da vaga de quem desiste",
+const FIELD_NAMES = { norma: "a norma", vinculo: "o tipo de vínculo", leitura: "a leitura da alternância" };
+const fieldName = (form, name) => {
+  if (FIELD_NAMES[name]) return FIELD_NAMES[name];
+  const label = form.querySelector(`[data-campo="${name}"] label`);
+  return label ? `“${label.textContent}”` : name;
 };
+
+// ---------------------------------------------------------------- the norms' fields (normas.js)
+// Each form has the norm select (filled here) and, where fields that only some norms take go, a
+// placeholder <div data-campos="percentual vinculo"> ("opcoes": the simulation options). The placeholder
+// is replaced by one box per field; on a change of norm each box is shown and enabled for a norm that
+// takes it (with that norm's label, hint and choices) and hidden and disabled (not sent) for the others.
+function fieldBox(prefix, name, spec) {
+  const { kind } = spec;
+  const id = `${prefix}-${name}`;
+  const described = `${id}-dica ${id}-erro`;
+  let control;
+  if (kind === "select") {
+    control = el("select", { id, name, "aria-describedby": described });
+    setChoices(control, spec.choices); // a select never without options, even while its norm is not chosen
+  } else if (kind === "flag") control = el("input", { id, name, type: "checkbox", value: "sim", "aria-describedby": described });
+  else {
+    control = el("input", { id, name, type: "text", inputmode: kind === "decimal" ? "decimal" : "numeric",
+      autocomplete: "off", "aria-describedby": described });
+  }
+  const label = el("label", { for: id });
+  const box = el("div", { class: "calc-campo", "data-campo": name });
+  if (kind === "flag") {
+    label.className = "calc-rotulo-caixa";
+    box.append(control, label);
+  } else box.append(label, control);
+  box.append(el("p", { class: "calc-dica", id: `${id}-dica`, hidden: "" }),
+    el("p", { class: "calc-erro", id: `${id}-erro`, hidden: "" }));
+  return box;
+}
+
+function buildNormFields(form, prefix) {
+  const select = form.elements.namedItem("norma");
+  select.replaceChildren(...META.norms.map((n) => el("option", { value: n.slug }, n.name)));
+  for (const spot of form.querySelectorAll("[data-campos]")) {
+    const names = spot.dataset.campos.split(" ").flatMap((n) => (n === "opcoes" ? META.options : [n]));
+    const boxes = [];
+    for (const name of names) {
+      const owner = META.norms.find((n) => n.fields[name]);
+      if (owner) boxes.push(fieldBox(prefix, name, owner.fields[name]));
+    }
+    spot.replaceWith(...boxes);
+  }
+  applyNorm(form);
+}
+
+function setChoices(select, choices) {
+  const same = select.options.length === choices.length &&
+    choices.every(([value, text], i) => select.options[i].value === value && select.options[i].text === text);
+  if (same) return;
+  const keep = select.value;
+  select.replaceChildren(...choices.map(([value, text]) => el("option", { value }, text)));
+  select.value = choices.some(([value]) => value === keep) ? keep : "";
+}
+
+function applyNorm(form) {
+  const norm = NORMS[form.elements.namedItem("norma").value];
+  const fields = norm ? norm.fields : {};
+  for (const box of form.querySelectorAll("[data-campo]")) {
+    const spec = fields[box.dataset.campo];
+    const control = box.querySelector("input, select");
+    box.hidden = !spec;
+    control.disabled = !spec;
+    if (!spec) continue;
+    box.querySelector("label").textContent = spec.label;
+    const hint = box.querySelector(".calc-dica");
+    hint.textContent = spec.hint || "";
+    hint.hidden = !spec.hint;
+    if (spec.choices) setChoices(control, spec.choices);
+  }
+}
 
 // Fills the form from the address. A value the field cannot hold (an unknown norm, a date that does not
 // exist such as 2020-02-30) is not dropped silently: it is returned as an error for that field.
@@ -487,13 +511,19 @@ function fillForm(tool, req, keepLocal = true) {
     const field = form.elements.namedItem(name);
     if (!field || (keepLocal && NOT_IN_URL.has(name))) continue;
     const raw = req[name];
+    if (field.disabled && raw !== undefined) {
+      // a field the norm does not take: said, never dropped silently (its own box is hidden)
+      errors.push({ field: null, message: `O link traz ${fieldName(form, name)} (“${raw}”), que a norma escolhida não usa. Confira a norma e os campos e calcule de novo.` });
+      continue;
+    }
     if (field.type === "checkbox") field.checked = raw === field.value;
     else if (field.tagName === "SELECT") {
       const known = [...field.options].some((o) => o.value === raw);
       field.value = raw !== undefined && known ? raw : field.options[0].value;
       if (raw !== undefined && !known) {
-        errors.push({ field: name, message: `O link traz um valor desconhecido para ${FIELD_NAMES[name] || name}: “${raw}”. Escolha uma das opções da lista.` });
+        errors.push({ field: name, message: `O link traz um valor desconhecido para ${fieldName(form, name)}: “${raw}”. Escolha uma das opções da lista.` });
       }
+      if (name === "norma") applyNorm(form); // the fields and choices of the norm, before their values
     } else if (field.type === "date") {
       field.value = raw && validDate(raw) ? raw : "";
       if (raw && !validDate(raw)) {
@@ -501,7 +531,7 @@ function fillForm(tool, req, keepLocal = true) {
       }
     } else field.value = raw ?? "";
   }
-  updateFieldVisibility(tool);
+  applyNorm(form);
   return errors;
 }
 
@@ -524,18 +554,6 @@ function queryToState() {
   const req = { command: tool };
   for (const name of FIELDS[tool]) if (params.has(name) && !NOT_IN_URL.has(name)) req[name] = params.get(name);
   return { tool, req };
-}
-
-function updateFieldVisibility(tool) {
-  const form = formOf(tool);
-  const norm = form.elements.namedItem("norma").value;
-  // Fields that only some norms take (data-normas): hidden and disabled (not sent) for the others.
-  for (const box of form.querySelectorAll("[data-normas]")) {
-    const on = box.dataset.normas.split(" ").includes(norm);
-    box.hidden = !on;
-    for (const f of box.querySelectorAll("input, select, textarea")) f.disabled = !on;
-  }
-  $(`${tool}-percentual-dica`).textContent = PERCENT_HINT[norm] || "";
 }
 
 function clearErrors(tool) {
@@ -746,7 +764,7 @@ function renderTableAnswer(tool, req, result) {
     });
     more.append(b, " Ela é calculada pela calculadora em Python, baixada só agora. Veja também o ");
   }
-  more.append(el("a", { href: normPageUrl(req.norma) || "#" }, `texto anotado (${NORM_NAMES[req.norma]})`), " e as ");
+  more.append(el("a", { href: normPageUrl(req.norma) || "#" }, `texto anotado (${NORMS[req.norma] ? NORMS[req.norma].cite : req.norma})`), " e as ");
   more.append(el("a", { href: normPageUrl("tabelas") || "#" }, "tabelas de vagas"), ".");
   frag.append(more);
   return frag;
@@ -1007,7 +1025,7 @@ function downloadName(req) {
 }
 
 function simulationParams(result, req) {
-  const params = [["norma", NORM_NAMES[req.norma] || req.norma], ["vagas", req.vagas],
+  const params = [["norma", NORMS[req.norma] ? NORMS[req.norma].cite : req.norma], ["vagas", req.vagas],
     ["percentual", result.percent_display || req.percentual || ""]];
   for (const name of FIELDS.simular) {
     if (["norma", "vagas", "percentual", "csv"].includes(name) || req[name] === undefined) continue;
@@ -1103,10 +1121,10 @@ function restoreFromUrl() {
   if (!state) {
     // ?norma=… alone (the "Calcular vagas reservadas" button of a norm page): preselect that norm.
     const norm = params.get("norma");
-    if (norm && NORM_NAMES[norm]) {
+    if (norm && NORMS[norm]) {
       for (const tool of TOOLS) {
         formOf(tool).elements.namedItem("norma").value = norm;
-        updateFieldVisibility(tool);
+        applyNorm(formOf(tool));
       }
     } else if (norm) {
       showError("reserva", { field: "norma", message: `O link traz uma norma desconhecida: “${norm}”. Escolha uma das normas da lista.` });
@@ -1137,10 +1155,10 @@ function restoreFromUrl() {
 
 function init() {
   initialStatus();
+  for (const form of document.querySelectorAll("form[data-comando]")) buildNormFields(form, form.dataset.comando);
   for (const tool of TOOLS) {
     const form = formOf(tool);
-    updateFieldVisibility(tool);
-    form.elements.namedItem("norma").addEventListener("change", () => updateFieldVisibility(tool));
+    form.elements.namedItem("norma").addEventListener("change", () => applyNorm(form));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       run(tool, true);
@@ -1181,8 +1199,8 @@ function init() {
 // Python on demand and answers like the worker ({response} | {crash} | {failed}).
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
-const calc = { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT };
-self.CotasCalculadora = { calc, labelFromId, sentence, visible, tableResult, ensurePython, callWorker, basisList,
+const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm };
+self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,
   explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
 
 init();

@@ -9,7 +9,7 @@
 // before this module (both are deferred, in document order) and leaves its helpers in self.CotasCalculadora.
 const { calc, MAX_CSV_BYTES, sentence } = self.CotasCalculadora;
 
-const { el, callPython, basisList, explanation, fmt, NORM_NAMES, PERCENT_HINT } = calc;
+const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm } = calc;
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOOL = "edital";
@@ -130,15 +130,9 @@ function readForm() {
   return req;
 }
 
+// The fields the chosen norm takes (calculadora.js built them from normas.js).
 function updateFields() {
-  const f = form();
-  const norm = f.elements.namedItem("norma").value;
-  for (const box of f.querySelectorAll("[data-normas]")) {
-    const on = box.dataset.normas.split(" ").includes(norm);
-    box.hidden = !on;
-    for (const x of box.querySelectorAll("input, select")) x.disabled = !on;
-  }
-  $("edital-percentual-dica").textContent = PERCENT_HINT[norm] || "";
+  applyNorm(form());
 }
 
 function clearErrors() {
@@ -514,7 +508,7 @@ function restore() {
   if (params.get("ferramenta") !== TOOL) {
     reset();
     const norm = params.get("norma");
-    if (!params.get("ferramenta") && norm && NORM_NAMES[norm]) {
+    if (!params.get("ferramenta") && norm && NORMS[norm]) {
       form().elements.namedItem("norma").value = norm;
       updateFields();
     }
@@ -524,6 +518,7 @@ function restore() {
   for (const name of FIELDS) {
     const x = f.elements.namedItem(name);
     if (x) x.value = params.get(name) ?? (x.tagName === "SELECT" ? x.options[0].value : "");
+    if (name === "norma") updateFields(); // the norm's fields and choices, before their values
   }
   updateFields();
   const table = params.get("tabela");
