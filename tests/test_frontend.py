@@ -1,0 +1,164 @@
+"""The calculator page's metadata (sitebuild/frontend.py → assets/calculadora/normas.js): what the page
+knows of the norms comes from the registry and the corpus, and the page's scripts know nothing else."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from calculator import registry
+from laws import NORM_SLUGS, load_corpus
+from sitebuild import frontend
+from tests.support import ROOT, SITE, require_site_files
+
+ASSETS = ROOT / "docs" / "assets" / "calculadora"
+PAGE_FILES = [ASSETS / "calculadora.js", ASSETS / "edital.js", ASSETS / "worker.js",
+              ROOT / "docs" / "calculadora.md"]
+VILA_CHOICES = '[["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]'
+
+# A norm that is in no corpus: a registry file of its own, in a temporary folder.
+VILA = """
+slug = "vila"
+citation = "Lei nº 1/2030"
+title = "Lei nº 1, de 2 de janeiro de 2030 (Vila Fictícia/ZZ)"
+place = "Vila Fictícia/ZZ"
+hooks = "calculator.engine"
+
+[validity]
+start = "2030-01-02"
+start_presumed = false
+start_basis = ["art9"]
+[validity.entry]
+text = "Entrada em vigor: {start}."
+[validity.window]
+short = "a partir de {start}"
+text = "publicado a partir de {start}"
+
+[percent]
+rule = "given"
+parameter = "percentual"
+hint = "Obrigatório na Vila: o percentual vem do edital."
+refusal = "informe o percentual"
+
+[scopes]
+default = "efetivo"
+[scopes.names]
+efetivo = "cargo efetivo"
+
+[readings]
+default = "proporcional"
+[readings.proporcional]
+count = "half_up"
+description = "proporcionalidade cumulativa"
+
+[simulation.options.substituicao]
+description = "quem substitui o desistente, na Vila"
+refusal = "só na Vila"
+label = "Vaga de quem desiste (Vila, art. 3º)"
+choices = [["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]
+
+[[parameters]]
+name = "percentual"
+type = "fraction"
+[[parameters.values]]
+basis = ["art1"]
+note = "Fixado pelo edital."
+"""
+
+
+def vila(tmp_path: Path, text: str = VILA) -> registry.Norm:
+    path = tmp_path / "vila" / registry.FILENAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return registry.read(path)
+
+
+def corpus_provisions() -> dict[str, list[str]]:
+    return {norm.slug: [p.id for p in norm.walk()] for norm in load_corpus().norms}
+
+
+def _code(path: Path) -> str:
+    """The file without its comments (// to the end of a line in JS; <!-- --> in the page)."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    return "\n".join(re.sub(r"(^|\s)//.*$", "", line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("path", PAGE_FILES, ids=lambda p: p.name)
+def test_the_page_holds_no_legal_knowledge(path):
+    """No norm's slug, place or citation, no law number, no percentage, no label grammar in the page's
+    scripts or form: all of it comes from normas.js."""
+    code = _code(path)
+    words = {w for s in NORM_SLUGS for w in (s, registry.load(s).place, registry.load(s).citation)}
+    words |= {registry.load(s).place.split("/")[0] for s in NORM_SLUGS}
+    for word in sorted(words):
+        assert word.lower() not in code.lower(), f"{path.name} nomeia uma norma: {word!r}"
+    for pattern in (r"\b(Lei|Decreto|LC) nº", r"\d\s*%", r"\bart\. ?\d", r"§", r"parágrafo único",
+                    r"\binciso\b", r"\balínea\b", r"\bcaput\b", r"\b\d{1,2}\.\d{3}/\d{4}\b",
+                    r'"(?:CM|XC|IX|IV)"'):
+        found = re.search(pattern, code, flags=re.I)
+        assert not found, f"{path.name}: {found.group(0)!r} (conhecimento jurídico fora do registro)"
+
+
+def test_the_build_wrote_the_registrys_metadata():
+    require_site_files(["assets/calculadora/normas.js"])
+    text = (SITE / "assets" / "calculadora" / "normas.js").read_text(encoding="utf-8")
+    written = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+    assert written == frontend.metadata([registry.load(s) for s in NORM_SLUGS], corpus_provisions())
+    assert [n["slug"] for n in written["norms"]] == list(NORM_SLUGS)
+    assert len(text.encode("utf-8")) < 30_000  # it is on the page's arrival
+
+
+def test_every_label_is_the_corpus_label():
+    """Short label: the corpus parser's (laws), a compilation note named as such; long: with the norm."""
+    data = frontend.metadata([registry.load(s) for s in NORM_SLUGS], corpus_provisions())
+    corpus = load_corpus()
+    count = 0
+    for norm in corpus.norms:
+        reg = registry.load(norm.slug)
+        for p in norm.walk():
+            short, full = data["labels"][f"{norm.slug}:{p.id}"]
+            if p.kind == "nota" and "_nota" in p.id:
+                parent = norm.get(p.id.rsplit("_nota", 1)[0])
+                assert short == f"nota de compilação da fonte ao {parent.label}"
+            else:
+                assert short == p.label
+            assert full == f"{reg.place}, {reg.citation}, {short}"
+            count += 1
+    assert count == len(data["labels"]) > 100
+    assert data["labels"]["ubatuba:art1_par1u_inc1"] == [
+        "art. 1º, parágrafo único, inciso I",
+        "Ubatuba/SP, Lei nº 3.765/2014, art. 1º, parágrafo único, inciso I"]
+
+
+def test_a_norm_added_to_the_registry_gets_its_fields(tmp_path):
+    norms = [registry.load(s) for s in NORM_SLUGS] + [vila(tmp_path)]
+    data = frontend.metadata(norms, {})
+    entry = data["norms"][-1]
+    assert entry["name"] == "Vila Fictícia/ZZ — Lei nº 1/2030"
+    # the percentage given by the user, with the registry's hint; one vínculo and one reading: no field
+    assert entry["fields"] == {
+        "percentual": {"label": frontend.PERCENT_LABEL, "kind": "decimal",
+                       "hint": "Obrigatório na Vila: o percentual vem do edital."},
+        "substituicao": {"label": "Vaga de quem desiste (Vila, art. 3º)", "kind": "select",
+                         "choices": json.loads(VILA_CHOICES)},
+    }
+    assert data["options"].count("substituicao") == 1  # Ubatuba's option too: one field, two norms
+    quissama = next(n for n in data["norms"] if n["slug"] == "quissama")
+    assert "percentual" not in quissama["fields"]  # fixed by law ("tiered"): no field
+
+
+@pytest.mark.parametrize("choices", [
+    '[["geral", "Geral"], ["", "Padrão"]]',  # the default is not first
+    '[["", "Padrão"]]',  # nothing to choose
+    '[["", "Padrão"], ["", "De novo"]]',  # a value twice
+])
+def test_malformed_choices_are_refused_naming_the_file(tmp_path, choices):
+    text = VILA.replace(f"choices = {VILA_CHOICES}", f"choices = {choices}")
+    assert text != VILA
+    where = r"vila/norma\.toml: simulation\.options\.substituicao\.choices"
+    with pytest.raises(registry.RegistryError, match=where):
+        vila(tmp_path, text)
