@@ -11,7 +11,7 @@ from laws import NORM_SLUGS
 from sitebuild import frontend
 from tests.support import SITE
 from tests.test_browser import browser, fill_reserve, handle, require_site, reserve_request, result_of  # noqa: F401
-from tests.test_frontend import corpus_provisions, vila
+from tests.test_frontend import corpus_provisions, fourth_norm
 
 FIXTURES = (browser,)  # pytest finds it by name in this module
 
@@ -32,7 +32,7 @@ def site_with(tmp_path, norms) -> str:
 
 
 def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser, tmp_path):  # noqa: F811
-    norms = [registry.load(s) for s in NORM_SLUGS] + [vila(tmp_path)]
+    norms = [registry.load(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
     context = browser.new_context(locale="pt-BR")
     try:
         page = context.new_page()
@@ -45,14 +45,14 @@ def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser,
                                                 "os => os.map((o) => [o.value, o.text])")
             assert options == [[n.slug, f"{n.place} — {n.citation}"] for n in norms]
         # the new norm: the percentage with its own hint; one vínculo and one reading, so no such field
-        page.select_option("#reserva-norma", "vila")
+        page.select_option("#reserva-norma", "teste")
         assert page.is_visible("#reserva-percentual") and page.is_enabled("#reserva-percentual")
         hint = page.inner_text("#reserva-percentual-dica")
-        assert hint == "Obrigatório na Vila: o percentual vem do edital."
+        assert hint == "Opcional no Teste: a lei reserva no mínimo 25,5%."
         assert not page.is_visible("#reserva-vinculo") and page.is_disabled("#reserva-vinculo")
-        page.select_option("#simular-norma", "vila")
+        page.select_option("#simular-norma", "teste")
         shown = page.evaluate(SHOWN, "simular")
-        assert ["substituicao", "Vaga de quem desiste (Vila, art. 3º)", False,
+        assert ["substituicao", "Vaga de quem desiste (Teste, art. 3º)", False,
                 [["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]] in shown
         assert [s[0] for s in shown] == ["norma", "vagas", "percentual", "vagas_pcd", "substituicao", "csv",
                                          "arquivo"]
@@ -67,7 +67,7 @@ def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser,
         res = handle(reserve_request("quissama", "13", "", ""))["result"]
         assert res["headline"] in result_of(page, "reserva", "tabela")
         # the new one has no precomputed answers: the page says it needs Python (a local server)
-        fill_reserve(page, "vila", "10", "20", "")
+        fill_reserve(page, "teste", "10", "20", "")
         assert "servidor local" in result_of(page, "reserva", "espera")
         # the theme's search cannot load its index from disk (test_browser.py's file:// test says why)
         assert [e for e in errors if "search_index" not in e] == []

@@ -13,64 +13,27 @@ from calculator import registry
 from laws import NORM_SLUGS, load_corpus
 from sitebuild import frontend
 from tests.support import ROOT, SITE, require_site_files
+from tests.test_registry import GOOD
 
 ASSETS = ROOT / "docs" / "assets" / "calculadora"
 PAGE_FILES = [ASSETS / "calculadora.js", ASSETS / "edital.js", ASSETS / "worker.js",
               ROOT / "docs" / "calculadora.md"]
-VILA_CHOICES = '[["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]'
+CHOICES = '[["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]'
 
-# A norm that is in no corpus: a registry file of its own, in a temporary folder.
-VILA = """
-slug = "vila"
-citation = "Lei nº 1/2030"
-title = "Lei nº 1, de 2 de janeiro de 2030 (Vila Fictícia/ZZ)"
-place = "Vila Fictícia/ZZ"
-hooks = "calculator.engine"
-
-[validity]
-start = "2030-01-02"
-start_presumed = false
-start_basis = ["art9"]
-[validity.entry]
-text = "Entrada em vigor: {start}."
-[validity.window]
-short = "a partir de {start}"
-text = "publicado a partir de {start}"
-
-[percent]
-rule = "given"
-parameter = "percentual"
-hint = "Obrigatório na Vila: o percentual vem do edital."
-refusal = "informe o percentual"
-
-[scopes]
-default = "efetivo"
-[scopes.names]
-efetivo = "cargo efetivo"
-
-[readings]
-default = "proporcional"
-[readings.proporcional]
-count = "half_up"
-description = "proporcionalidade cumulativa"
-
+# A norm in no corpus (tests/test_registry.py's well-formed file), with a hint and a simulation option.
+FOURTH = GOOD.replace('refusal = "o percentual mínimo é {minimum}: {percent}"',
+                      'refusal = "o percentual mínimo é {minimum}: {percent}"\n'
+                      'hint = "Opcional no Teste: a lei reserva no mínimo 25,5%."') + f"""
 [simulation.options.substituicao]
-description = "quem substitui o desistente, na Vila"
-refusal = "só na Vila"
-label = "Vaga de quem desiste (Vila, art. 3º)"
-choices = [["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]
-
-[[parameters]]
-name = "percentual"
-type = "fraction"
-[[parameters.values]]
-basis = ["art1"]
-note = "Fixado pelo edital."
+description = "quem substitui o desistente, no Teste"
+refusal = "só no Teste"
+label = "Vaga de quem desiste (Teste, art. 3º)"
+choices = {CHOICES}
 """
 
 
-def vila(tmp_path: Path, text: str = VILA) -> registry.Norm:
-    path = tmp_path / "vila" / registry.FILENAME
+def fourth_norm(tmp_path: Path, text: str = FOURTH) -> registry.Norm:
+    path = tmp_path / "teste" / registry.FILENAME
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return registry.read(path)
@@ -135,16 +98,16 @@ def test_every_label_is_the_corpus_label():
 
 
 def test_a_norm_added_to_the_registry_gets_its_fields(tmp_path):
-    norms = [registry.load(s) for s in NORM_SLUGS] + [vila(tmp_path)]
+    norms = [registry.load(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
     data = frontend.metadata(norms, {})
     entry = data["norms"][-1]
-    assert entry["name"] == "Vila Fictícia/ZZ — Lei nº 1/2030"
-    # the percentage given by the user, with the registry's hint; one vínculo and one reading: no field
+    assert entry["name"] == "Teste/SP — Lei nº 1/2020"
+    # the percentage the user may give, with the registry's hint; one vínculo and one reading: no field
     assert entry["fields"] == {
         "percentual": {"label": frontend.PERCENT_LABEL, "kind": "decimal",
-                       "hint": "Obrigatório na Vila: o percentual vem do edital."},
-        "substituicao": {"label": "Vaga de quem desiste (Vila, art. 3º)", "kind": "select",
-                         "choices": json.loads(VILA_CHOICES)},
+                       "hint": "Opcional no Teste: a lei reserva no mínimo 25,5%."},
+        "substituicao": {"label": "Vaga de quem desiste (Teste, art. 3º)", "kind": "select",
+                         "choices": json.loads(CHOICES)},
     }
     assert data["options"].count("substituicao") == 1  # Ubatuba's option too: one field, two norms
     quissama = next(n for n in data["norms"] if n["slug"] == "quissama")
@@ -157,8 +120,8 @@ def test_a_norm_added_to_the_registry_gets_its_fields(tmp_path):
     '[["", "Padrão"], ["", "De novo"]]',  # a value twice
 ])
 def test_malformed_choices_are_refused_naming_the_file(tmp_path, choices):
-    text = VILA.replace(f"choices = {VILA_CHOICES}", f"choices = {choices}")
-    assert text != VILA
-    where = r"vila/norma\.toml: simulation\.options\.substituicao\.choices"
+    text = FOURTH.replace(f"choices = {CHOICES}", f"choices = {choices}")
+    assert text != FOURTH
+    where = r"teste/norma\.toml: simulation\.options\.substituicao\.choices"
     with pytest.raises(registry.RegistryError, match=where):
-        vila(tmp_path, text)
+        fourth_norm(tmp_path, text)
