@@ -272,14 +272,20 @@ let loadStart = 0;
 const LOAD_STEPS = 3;
 const TABLE_SCOPE = `1 a ${fmt(MAX_TABLE)} vagas, com o percentual padrão, com ou sem a data do edital`;
 
+let loadDone = 0; // steps of the load already done (the bars show it)
+
 function setStatus(text, done, state) {
   $("calc-status-texto").textContent = text;
   const bar = $("calc-progresso");
-  if (done !== undefined) bar.value = done;
+  if (done !== undefined) bar.value = loadDone = done;
   if (state) {
-    $("calc-status").dataset.state = state;
+    const box = $("calc-status");
+    box.dataset.state = state;
     bar.hidden = state !== "loading";
+    if (state === "loading") box.setAttribute("aria-busy", "true");
+    else box.removeAttribute("aria-busy");
   }
+  refreshBusy();
 }
 
 function statusButton(label, onClick) {
@@ -324,8 +330,16 @@ function setTechnicalDetail(detail) {
 }
 
 function ensurePython() {
+  if (pythonState === "disk") return Promise.resolve(false); // never from disk: the page says why
   if (pythonState === "idle") startWorker();
   return pythonReady;
+}
+
+// Why a question cannot be answered without Python here (the end of a sentence: "A simulação …").
+function pythonWhy() {
+  return pythonState === "disk"
+    ? `precisa da calculadora em Python, que só funciona com o site servido por um servidor local (na pasta do site: ${SERVER_COMMAND}).`
+    : "precisa da calculadora em Python, que não pôde ser carregada neste navegador.";
 }
 
 function startWorker() {
@@ -599,20 +613,43 @@ function localErrors(tool, req) {
 // ---------------------------------------------------------------- running a tool
 const runSeq = {};
 
+// The busy state of a tool waiting for Python, the same for every tool (reserva and ordem outside the
+// tables, the simulation, the edital, and while Python loads for any of them): the answer on screen
+// dimmed and aria-busy, the submit button disabled, and beside it what is being waited for — the load's
+// step, with its own bar (the page's status may be out of sight), or "calculando…". A newer request of
+// the same tool makes the older answer stale: it is dropped when it arrives (runSeq; edital.js has its own).
+const busyTools = new Set();
+
+function busyState(tool) {
+  const box = $(`${tool}-estado`);
+  if (!box) return;
+  if (!busyTools.has(tool)) {
+    box.replaceChildren();
+    return;
+  }
+  if (pythonState !== "loading") {
+    box.replaceChildren("calculando…");
+    return;
+  }
+  const bar = el("progress", { max: String(LOAD_STEPS), class: "calc-estado-progresso", "aria-hidden": "true" });
+  bar.value = loadDone;
+  box.replaceChildren(bar, ` carregando a calculadora em Python (etapa ${Math.min(loadDone + 1, LOAD_STEPS)} de ${LOAD_STEPS})…`);
+}
+
+function refreshBusy() {
+  for (const tool of busyTools) busyState(tool);
+}
+
 function setBusy(tool, busy) {
   const out = $(`${tool}-resultado`);
   const button = formOf(tool).querySelector("button[type=submit]");
-  if (busy) {
-    out.setAttribute("aria-busy", "true");
-    out.classList.add("calc-ocupado");
-    button.disabled = true;
-    $(`${tool}-estado`).textContent = "calculando…";
-  } else {
-    out.removeAttribute("aria-busy");
-    out.classList.remove("calc-ocupado");
-    button.disabled = false;
-    $(`${tool}-estado`).textContent = "";
-  }
+  if (busy) busyTools.add(tool);
+  else busyTools.delete(tool);
+  if (busy) out.setAttribute("aria-busy", "true");
+  else out.removeAttribute("aria-busy");
+  out.classList.toggle("calc-ocupado", busy);
+  button.disabled = busy;
+  busyState(tool);
 }
 
 function markActive(tool) {
@@ -620,7 +657,8 @@ function markActive(tool) {
   for (const section of document.querySelectorAll(".calc-ferramenta")) section.classList.toggle("calc-ativa", section.id === id);
 }
 
-async function run(tool, push) {
+// options.python: answer with Python even where the tables answer (the step-by-step explanation)
+async function run(tool, push, options = {}) {
   const req = readForm(tool);
   lastRequest[tool] = req;
   if (push) {
@@ -661,18 +699,17 @@ async function run(tool, push) {
   }
 
   if (pythonState !== "ready") {
-    const table = tableResult(tool, req);
+    const table = options.python && pythonState !== "failed" && pythonState !== "disk" ? null : tableResult(tool, req);
     if (table) {
+      setBusy(tool, false);
       out.replaceChildren(renderTableAnswer(tool, req, table));
       mark("tabela");
       return;
     }
-    let waiting = "Carregando a calculadora em Python para responder…";
     if (pythonState === "failed" || pythonState === "disk") {
-      const why = pythonState === "disk"
-        ? `precisa da calculadora em Python, que só funciona com o site servido por um servidor local (na pasta do site: ${SERVER_COMMAND}).`
-        : "precisa da calculadora em Python, que não pôde ser carregada neste navegador.";
-      waiting = tool === "simular"
+      setBusy(tool, false);
+      const why = pythonWhy();
+      const waiting = tool === "simular"
         ? `A simulação ${why}`
         : `Esta pergunta ${why} Sem ela, há respostas pré-calculadas para as vagas reservadas e a ordem de ` +
           `convocação de ${TABLE_SCOPE}, sem outro vínculo ou leitura. Veja também as tabelas de vagas.`;
@@ -680,9 +717,8 @@ async function run(tool, push) {
       mark("espera");
       return;
     }
-    if (tool === "simular") setBusy(tool, true);
-    out.replaceChildren(el("p", { class: "calc-espera" }, waiting));
-    mark("espera");
+    setBusy(tool, true); // the load's progress beside the button, the answer on screen dimmed
+    out.dataset.origem = "espera";
     const ok = await ensurePython();
     if (seq !== runSeq[tool]) return;
     if (!ok) {
@@ -691,8 +727,11 @@ async function run(tool, push) {
     }
   }
   if (tool === "simular") return runSimulation(req, seq, out, mark, fail);
+  setBusy(tool, true);
   const answer = await callWorker({ type: "api", request: JSON.stringify(req) });
-  if (seq !== runSeq[tool] || answer.failed) return;
+  if (seq !== runSeq[tool]) return; // stale: a newer run owns the busy state
+  setBusy(tool, false);
+  if (answer.failed) return;
   if (answer.crash) {
     out.replaceChildren(el("p", { class: "calc-erro" }, `Erro inesperado na calculadora: ${answer.crash}`));
     return;
@@ -760,7 +799,7 @@ function renderTableAnswer(tool, req, result) {
       pythonState === "loading" ? "Explicação passo a passo (a calculadora em Python está carregando)" : "Ver a explicação passo a passo");
     b.addEventListener("click", () => {
       b.disabled = true;
-      ensurePython().then(() => run(tool, false));
+      run(tool, false, { python: true });
     });
     more.append(b, " Ela é calculada pela calculadora em Python, baixada só agora. Veja também o ");
   }
@@ -1199,7 +1238,7 @@ function init() {
 // Python on demand and answers like the worker ({response} | {crash} | {failed}).
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
-const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm };
+const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy };
 self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,
   explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
 

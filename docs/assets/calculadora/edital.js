@@ -9,7 +9,7 @@
 // before this module (both are deferred, in document order) and leaves its helpers in self.CotasCalculadora.
 const { calc, MAX_CSV_BYTES, sentence } = self.CotasCalculadora;
 
-const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm } = calc;
+const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy } = calc;
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOOL = "edital";
@@ -188,16 +188,17 @@ async function run(push) {
   const { query, small } = shareQuery(req, table);
   if (push && query !== location.search + location.hash) history.pushState({ tool: TOOL }, "", query);
   const mine = ++seq;
-  out.replaceChildren(el("p", { class: "calc-espera" }, "Calculando com as regras em Python…"));
+  // busy as every tool of the page: the answer on screen dimmed, the load's progress or "calculando…"
+  setBusy(TOOL, true);
   out.dataset.origem = "espera";
   const apiReq = { ...req };
   if (mode() === "colar" && uploaded && table === uploaded.text) apiReq.csv_base64 = uploaded.base64;
   else apiReq.csv = table;
   const answer = await callPython(apiReq);
-  if (mine !== seq) return;
+  if (mine !== seq) return; // stale: a newer run owns the busy state
+  setBusy(TOOL, false);
   if (answer.failed) {
-    out.replaceChildren(el("p", { class: "calc-aviso" },
-      "A ferramenta Edital precisa da calculadora em Python, que não pôde ser carregada neste navegador."));
+    out.replaceChildren(el("p", { class: "calc-aviso" }, `A ferramenta Edital ${pythonWhy()}`));
     out.dataset.origem = "falha";
     return;
   }
@@ -500,7 +501,8 @@ function reset() {
   $("edital-resultado").replaceChildren();
   delete $("edital-resultado").dataset.origem;
   last = null;
-  seq++;
+  seq++; // an answer still on its way is dropped
+  setBusy(TOOL, false);
 }
 
 function restore() {
