@@ -14,12 +14,14 @@ Shape::
     {"norms": [{"slug", "name" (the select's text), "cite" (the norm in a full citation), "page",
                 "fields": {name: {"label", "kind", "hint"?, "choices"?}}}],
      "options": [simulation option names, in form order],
-     "labels": {"slug:id": [short, long]}}
+     "labels": {slug: {id: short label}}}
 
 ``kind`` is "decimal" (the percentage), "select" (``choices``: [value, label] pairs, the default first with
 the value "", which the page does not send), "count" (a whole number) or "flag" (a check box). A field a
 norm does not take is absent from its ``fields``: the page hides and disables it for that norm. The short
-label ("art. 2º, § 3º") is shown where the answer is about that norm; the long one names the norm.
+label ("art. 2º, § 3º") is shown where the answer is about that norm; the long one, elsewhere, is the
+norm's ``cite``, a comma and the short label ("Ubatuba/SP, Lei nº 3.765/2014, art. 2º, § 3º"): written
+once, not for each of the ids (the page's arrival counts its bytes).
 """
 
 from __future__ import annotations
@@ -83,9 +85,7 @@ def metadata(norms: list[registry.Norm], provisions: dict[str, list[str]]) -> di
         out_norms.append({"slug": norm.slug, "name": f"{norm.place} — {norm.citation}", "cite": cite,
                           "page": f"gerado/{norm.slug}.html", "fields": fields})
         options += [name for name in norm.simulation_options if name not in options]
-        for pid in provisions.get(norm.slug, ()):
-            short = display_label(pid)
-            labels[norm.ref(pid)] = [short, f"{cite}, {short}"]
+        labels[norm.slug] = {pid: display_label(pid) for pid in provisions.get(norm.slug, ())}
     return {"norms": out_norms, "options": options, "labels": labels}
 
 

@@ -70,9 +70,13 @@ const fmt = (n) => (/^\d+$/.test(String(n)) ? BigInt(n).toLocaleString("pt-BR") 
 const brDate = (iso) => iso.split("-").reverse().join("/");
 
 // ---------------------------------------------------------------- legal references
-// "ubatuba:art2_par3" -> ["art. 2º, § 3º", "Ubatuba/SP, Lei nº 3.765/2014, art. 2º, § 3º"]: the labels the
-// build wrote for every id of the corpus (a compilation note inside a provision is named as such).
-const labelsOf = (ref) => META.labels[ref] || [String(ref), String(ref)];
+// "slug:id" -> [short, long]: the label the build wrote for every id of the corpus (a compilation note
+// inside a provision is named as such), alone and after the norm's citation.
+function labelsOf(ref) {
+  const [norm, id] = String(ref).split(":");
+  const short = META.labels[norm] && META.labels[norm][id];
+  return short ? [short, `${NORMS[norm].cite}, ${short}`] : [String(ref), String(ref)];
+}
 
 function normPageUrl(norm) {
   if (NORMS[norm]) return new URL(NORMS[norm].page, SITE_ROOT).href;
