@@ -282,12 +282,10 @@ function setStatus(text, done, state) {
   $("calc-status-texto").textContent = text;
   const bar = $("calc-progresso");
   if (done !== undefined) bar.value = loadDone = done;
+  // (no aria-busy on the status: it would hold back the announcement of each step of its live region)
   if (state) {
-    const box = $("calc-status");
-    box.dataset.state = state;
+    $("calc-status").dataset.state = state;
     bar.hidden = state !== "loading";
-    if (state === "loading") box.setAttribute("aria-busy", "true");
-    else box.removeAttribute("aria-busy");
   }
   refreshBusy();
 }
