@@ -10,7 +10,6 @@ import re
 from tests.test_browser import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
     READY,
-    browser,
     ctx,
     handle,
     open_calculator,
@@ -21,7 +20,7 @@ from tests.test_browser import (  # noqa: F401 - pytest fixtures
 )
 from tests.test_browser_edital import TABLE, table_csv, type_rows, wait_result
 
-FIXTURES = (browser, ctx, server)  # pytest finds them by name in this module
+FIXTURES = (ctx, server)  # pytest finds them by name in this module
 
 # Records each busy state a tool enters (the first moment its result is aria-busy, and each change of its
 # status text while busy).

@@ -10,10 +10,8 @@ from calculator import registry
 from laws import NORM_SLUGS
 from sitebuild import frontend
 from tests.support import SITE
-from tests.test_browser import browser, fill_reserve, handle, require_site, reserve_request, result_of  # noqa: F401
+from tests.test_browser import fill_reserve, handle, require_site, reserve_request, result_of
 from tests.test_frontend import corpus_provisions, fourth_norm
-
-FIXTURES = (browser,)  # pytest finds it by name in this module
 
 SHOWN = ("(form) => [...document.querySelectorAll(`#form-${form} .calc-campo:not([hidden])`)]"
          ".map((b) => { const c = b.querySelector('input, select, textarea');"
@@ -31,7 +29,7 @@ def site_with(tmp_path, norms) -> str:
     return (site / "calculadora.html").as_uri()
 
 
-def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser, tmp_path):  # noqa: F811
+def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser, tmp_path):
     norms = [registry.load(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
     context = browser.new_context(locale="pt-BR")
     try:
@@ -75,7 +73,7 @@ def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser,
         context.close()
 
 
-def test_a_link_with_a_field_the_norm_does_not_take_says_so(browser, tmp_path):  # noqa: F811
+def test_a_link_with_a_field_the_norm_does_not_take_says_so(browser, tmp_path):
     """?norma=quissama&leitura=…: Quissamã's order is fixed (one reading), so the link's value is an error
     on the form, not silently dropped."""
     context = browser.new_context(locale="pt-BR")
