@@ -88,3 +88,22 @@ def test_a_link_with_a_field_the_norm_does_not_take_says_so(browser, tmp_path):
         assert not page.is_visible("#ordem-leitura")
     finally:
         context.close()
+
+
+def test_edital_from_disk_says_it_needs_a_local_server(browser, tmp_path):
+    """From the unzipped folder the edital cannot run (its module and Python do not load from disk): it
+    says so, instead of reloading the page."""
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto(site_with(tmp_path, [registry.load(s) for s in NORM_SLUGS]))
+        page.wait_for_selector('#calc-status[data-state="disk"]')
+        page.select_option("#edital-norma", "lins")
+        page.click("#form-edital button[type=submit]")
+        page.wait_for_selector('#edital-resultado[data-origem="falha"]')
+        assert "servidor local" in page.inner_text("#edital-resultado")
+        assert page.get_attribute("#edital-resultado", "aria-busy") is None
+        assert not page.is_disabled("#form-edital button[type=submit]")
+        assert page.url.endswith("calculadora.html") and page.input_value("#edital-norma") == "lins"
+    finally:
+        context.close()

@@ -1232,6 +1232,15 @@ function init() {
   // the Edital tool (edital.js) is the one printed after it is used
   const edital = $("form-edital");
   if (edital) edital.addEventListener("submit", () => markActive("edital"));
+  if (edital && FROM_DISK) {
+    // edital.js is a module, which a page opened from disk does not load: say why instead of reloading
+    edital.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const out = $("edital-resultado");
+      out.replaceChildren(el("p", { class: "calc-aviso" }, `A ferramenta Edital ${pythonWhy()}`));
+      out.dataset.origem = "falha";
+    });
+  }
   window.addEventListener("popstate", () => restoreFromUrl());
   restoreFromUrl();
 }
