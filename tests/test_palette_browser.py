@@ -1,0 +1,94 @@
+"""The light/dark toggle (assets/paleta.js, in place of the theme's palette component) in real Chromium.
+
+The system's preference on a first visit, the toggle by click and by Enter, the choice kept across pages,
+the browser's theme-color, and no rewrite of the body's colour attributes on a load that changes nothing
+(the theme's component rewrote them, restyling the whole page twice in its start-up task).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_site_browser import base_url, browser  # noqa: F401 (fixtures)
+
+# Records the writes of the body's colour attributes once the header is parsed (the theme's inline script
+# in the header applies a saved choice while the page is parsed, before anything is styled).
+WATCH = """
+window.__colour_writes = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target === document.body && /^data-md-color-(scheme|primary|accent)$/.test(r.attributeName)
+        && document.querySelector(".md-container")) {
+      window.__colour_writes.push(r.attributeName);
+    }
+  }
+}).observe(document, { attributes: true, subtree: true });
+"""
+
+
+@pytest.fixture
+def context_for(browser):  # noqa: F811
+    made = []
+
+    def make(scheme: str):
+        context = browser.new_context(locale="pt-BR", color_scheme=scheme)
+        context.add_init_script(WATCH)
+        made.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield make
+    for context in made:
+        context.close()
+
+
+def scheme(page) -> str:
+    return page.get_attribute("body", "data-md-color-scheme")
+
+
+def visible_toggle(page):
+    return page.locator("form[data-paleta] label:not([hidden])")
+
+
+def test_light_system_first_visit_writes_no_colour_attribute(context_for, base_url):  # noqa: F811
+    page = context_for("light")
+    page.goto(base_url + "calculadora.html")
+    page.wait_for_function("document.querySelector('meta[name=theme-color]')")
+    assert scheme(page) == "default"
+    assert page.evaluate("window.__colour_writes") == []
+    assert visible_toggle(page).count() == 1
+    assert visible_toggle(page).get_attribute("title") == "Usar o tema escuro"
+    # the phone's toolbar takes the header's colour (Material's brown primary)
+    header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    rgb = [int(c) for c in header[header.index("(") + 1:header.index(")")].split(",")[:3]]
+    assert page.get_attribute("meta[name=theme-color]", "content") == "#" + "".join(f"{c:02x}" for c in rgb)
+    assert page.errors == []
+
+
+def test_dark_system_toggle_by_click_and_enter_kept_across_pages(context_for, base_url):  # noqa: F811
+    page = context_for("dark")
+    page.goto(base_url + "index.html")
+    assert scheme(page) == "slate"
+    assert visible_toggle(page).get_attribute("title") == "Usar o tema claro"
+    page.wait_for_function("document.querySelector('meta[name=color-scheme]')?.content === 'dark'")
+    visible_toggle(page).click()
+    assert scheme(page) == "default"
+    assert visible_toggle(page).get_attribute("title") == "Usar o tema escuro"
+    page.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
+    page.wait_for_function("document.querySelector('meta[name=color-scheme]').content === 'light'")
+    # the choice is kept on the next page, applied while it is parsed and not rewritten after
+    page.goto(base_url + "gerado/ubatuba.html")
+    assert scheme(page) == "default"
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__colour_writes") == []
+    # keyboard: the toggle's radio takes the focus with Tab and Enter switches
+    page.focus("#__palette_0")
+    page.keyboard.press("Enter")
+    assert scheme(page) == "slate"
+    assert page.evaluate("document.activeElement.id") == "__palette_1"
+    page.keyboard.press("Enter")
+    assert scheme(page) == "default"
+    assert page.errors == []
