@@ -57,7 +57,7 @@ def write_csp(site_dir: Path) -> str:
     if not all(page.read_text(encoding="utf-8").count(m) >= 2 for m in fills):
         raise SystemExit(f"erro: docs/hospedar.md: os blocos nginx e Apache devem conter "
                          f"{' e '.join(CSP_MARKERS.values())} na política de segurança (CSP).")
-    for path in [page, *sorted(site_dir.glob("search/*.json"))]:
+    for path in [page, *sorted(site_dir.glob("search/*.json")), *sorted(site_dir.glob("search/*.js"))]:
         text = path.read_bytes().decode("utf-8")
         new = text
         for marker, value in fills.items():

@@ -49,7 +49,11 @@ def compact_search_index(site_dir: Path) -> None:
     path = Path(site_dir) / "search" / "search_index.json"
     if path.exists():
         data = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        path.write_text(text, encoding="utf-8")
+        # Opened from disk (file://), the theme loads the index by a script tag (fetch is refused there);
+        # only that case downloads this copy (assets/busca-local.js runs the search worker).
+        path.with_suffix(".js").write_text("var __index = " + text, encoding="utf-8")
 
 
 def fold_search_accents(site_dir: Path) -> None:

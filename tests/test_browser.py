@@ -1103,14 +1103,18 @@ def test_unzipped_folder_opened_from_disk(browser, tmp_path):
         page.fill("#simular-csv", "inscricao,nome,classificacao,cotista\n1,Ana,1,sim\n")
         page.click("#form-simular button[type=submit]")
         assert "servidor local" in result_of(page, "simular", "espera")
-        # law pages work from disk too, and search says why it cannot
+        # law pages work from disk too, and so does the search (its worker in a frame, its index by a
+        # script tag), landing on the provision
         page.goto((site / "gerado" / "ubatuba.html").as_uri())
         assert page.locator("#art2_par3").count() == 1
-        page.locator(".md-search__input").first.wait_for(state="attached")
-        notice = page.locator(".busca-indisponivel")
-        assert notice.count() == 1 and "servidor local" in notice.first.text_content()
-        # the theme's own search cannot load its index from disk (the notice above says so)
-        assert [e for e in errors if "search_index" not in e] == []
+        page.click(".md-search__input")
+        page.type(".md-search__input", "heteroidentificacao", delay=20)
+        page.wait_for_selector(".md-search-result__item a", timeout=15000)
+        assert "encontrado" in page.inner_text(".md-search-result__meta")
+        hrefs = page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
+        assert all(h.startswith("file://") for h in hrefs)
+        assert any("ubatuba.html" in h and "#" in h for h in hrefs)
+        assert errors == []
     finally:
         context.close()
 

@@ -72,19 +72,6 @@
   }
   document.body.insertBefore(bar, document.body.firstChild);
 
-  // Opened from disk (file://), the browser refuses the search's Web Worker: say why and what to do.
-  if (location.protocol === "file:") {
-    var output = document.querySelector(".md-search__output") || document.querySelector(".md-search__inner");
-    if (output) {
-      var notice = document.createElement("p");
-      notice.className = "busca-indisponivel";
-      notice.textContent = "A busca não funciona com o site aberto direto do disco: o navegador só a executa " +
-        "com o site servido por um servidor local. Na pasta do site, rode python3 -m http.server 8000 e abra " +
-        "http://localhost:8000/. Sem ele, use o menu e o índice de artigos de cada norma.";
-      output.insertBefore(notice, output.firstChild);
-    }
-  }
-
   var opened = [];
   window.addEventListener("beforeprint", function () {
     opened = Array.prototype.filter.call(document.querySelectorAll("details.na-calculadora"), function (d) {
