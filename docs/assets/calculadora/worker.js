@@ -104,15 +104,88 @@ async function fetchPacked(url) {
   return readAll(r);
 }
 
+// The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads
+// (WebAssembly.instantiateStreaming) instead of after; the bytes are also kept whole for a second start
+// (the plain start after a failed snapshot start).
+function streamPacked(url, type) {
+  const name = url.pathname.split("/").pop();
+  if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
+    return { bytes: fetchPacked(url) };
+  }
+  let branch = null;
+  let branchReady;
+  const started = new Promise((resolve) => { branchReady = resolve; });
+  const bytes = (async () => {
+    let r = null;
+    try {
+      r = await nativeFetch(`${url.href}.gz`);
+    } catch {
+      r = null;
+    }
+    if (!r || !r.ok || !r.body) {
+      branchReady();
+      self.packedVia[name] = "original";
+      const plain = await nativeFetch(url);
+      if (!plain.ok) throw new Error(`${name}: HTTP ${plain.status}`);
+      return readAll(plain);
+    }
+    received.total += Number(r.headers.get("Content-Length")) || 0;
+    const reader = r.body.getReader();
+    const first = await reader.read();
+    const head = first.value || new Uint8Array(0);
+    const gzipped = head.length > 2 && head[0] === 0x1f && head[1] === 0x8b;
+    self.packedVia[name] = gzipped ? "gz" : "gz-decodificado-pelo-servidor";
+    let pendingHead = first.done ? null : head;
+    const counted = new ReadableStream({
+      async pull(controller) {
+        if (pendingHead) {
+          received.done += pendingHead.length;
+          controller.enqueue(pendingHead);
+          pendingHead = null;
+          return;
+        }
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        received.done += value.length;
+        reportDownload(false);
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    const decoded = gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+    const [forPyodide, forCopy] = decoded.tee();
+    branch = forPyodide;
+    branchReady();
+    return new Uint8Array(await new Response(forCopy).arrayBuffer());
+  })();
+  bytes.catch(() => branchReady());
+  return {
+    bytes,
+    // the stream, once, for the first start (null once taken, or when the download failed to start)
+    async takeStream() {
+      await started;
+      const b = branch;
+      branch = null;
+      return b ? new Response(b, { headers: { "Content-Type": type } }) : null;
+    },
+  };
+}
+
 // Pyodide fetches pyodide.asm.wasm and python_stdlib.zip itself: its requests for them are answered with
-// the bytes already fetched and decompressed above (a fresh Response each time, so a fallback start
-// after a failed snapshot start reuses them).
+// the bytes fetched and decompressed above (the wasm's first request with its stream, later ones with a
+// fresh Response of the whole bytes, so a fallback start after a failed snapshot start reuses them).
 const prefetched = new Map();
 self.fetch = (input, init) => {
   const href = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
   const hit = prefetched.get(href);
   if (hit) {
-    return hit.bytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": hit.type } }));
+    const whole = () => hit.bytes.then((bytes) => new Response(bytes, { headers: { "Content-Type": hit.type } }));
+    return hit.takeStream ? hit.takeStream().then((streamed) => streamed || whole()) : whole();
   }
   return nativeFetch(input, init);
 };
@@ -124,11 +197,10 @@ async function boot() {
     throw new Error("Este navegador não executa WebAssembly.");
   }
   progress(1, "Baixando o Python do próprio site…");
-  for (const file of Object.values(RUNTIME)) {
-    const bytes = fetchPacked(file.url);
-    bytes.catch(() => {}); // reported when awaited
-    prefetched.set(file.url.href, { bytes, type: file.type });
-  }
+  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type);
+  prefetched.set(RUNTIME.wasm.url.href, { ...wasm, type: RUNTIME.wasm.type });
+  prefetched.set(RUNTIME.stdlib.url.href, { bytes: fetchPacked(RUNTIME.stdlib.url), type: RUNTIME.stdlib.type });
+  for (const hit of prefetched.values()) hit.bytes.catch(() => {}); // reported below
   const zipPromise = fetch(CALCULATOR_ZIP).then((r) => {
     if (!r.ok) throw new Error(`calculator.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -139,10 +211,16 @@ async function boot() {
     snapshotBytes = fetchPacked(SNAPSHOT);
     snapshotBytes.catch(() => {}); // a failure is handled by the fallback below
   }
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
-  await Promise.all([prefetched.get(RUNTIME.wasm.url.href).bytes, prefetched.get(RUNTIME.stdlib.url.href).bytes]);
-  reportDownload(true);
-  progress(2, "Iniciando o Python…");
+  const { loadPyodide: load } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
+  // Pyodide starts at once (its own script, the wasm's compilation) while the files still arrive. A failed
+  // download fails the start: Pyodide itself would only log it and wait.
+  const downloads = Promise.all([...prefetched.values()].map((hit) => hit.bytes));
+  const downloadFailure = downloads.then(() => new Promise(() => {}));
+  downloads.then(() => {
+    reportDownload(true);
+    progress(2, "Iniciando o Python…");
+  }, () => {});
+  const loadPyodide = (opts) => Promise.race([load(opts), downloadFailure]);
   const options = { indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} };
   let pyodide = null;
   if (snapshotBytes) {
