@@ -249,37 +249,6 @@ def print_table(r: dict) -> None:
         rows.append(("bytes: página de norma (gerado/ubatuba.html, gzip)",
                      fmt_bytes(law["bytes"]) + f" ({law['requests']} req.)", "≤ 300 KB"))
         rows.append(("requisições do Pyodide numa página de norma", str(len(law["pyodide_requests"])), "0"))
-    for name, res in (r.get("profiles") or {}).items():
-        def med(key, field, res=res):
-            return statistics.median([x[field] for x in res[key]])
-
-        servers = (("sem_compressao", "sem compressão", "≤ 1 MB"), ("gzip", "gzip", "≤ 300 KB"))
-        for server, label, target in servers:
-            a = res[f"arrival_{server}"]
-            rows.append((f"[{name}] chegada, resposta da tabela, servidor {label}: bytes",
-                         fmt_bytes(a[0]["bytes"]) + f" ({a[0]['requests']} req., Pyodide: "
-                         f"{len(a[0]['pyodide_requests'])})", target))
-            rows.append((f"[{name}] chegada, servidor {label}: resposta na tela",
-                         fmt_s(med(f"arrival_{server}", "answer_ms")), ""))
-            rows.append((f"[{name}] chegada, servidor {label}: tarefa mais longa",
-                         f"{med(f'arrival_{server}', 'longest_task_ms'):.0f} ms", "≤ 200 ms"))
-            rows.append((f"[{name}] página de norma (só o tema), servidor {label}: tarefa mais longa",
-                         f"{med(f'law_{server}', 'longest_task_ms'):.0f} ms", ""))
-            for kind in ("comum", "instantaneo"):
-                key = f"python_{server}_{kind}"
-                p = res[key]
-                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: tempo após o pedido",
-                             fmt_spread(spread([x["ready_ms"] for x in p])) + f" [{p[0]['boot'][:9]}]",
-                             "≤ 1 s" if name == "desktop" else "≤ 6 s"))
-                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: bytes",
-                             fmt_bytes(p[0]["bytes"]), "≤ 8 MB" if server == "sem_compressao" else ""))
-                rows.append((f"[{name}] Python pronto ({kind}), servidor {label}: tarefa mais longa",
-                             f"{med(key, 'longest_task_ms'):.0f} ms", "≤ 200 ms"))
-        sim = res["simulation"][0]
-        rows.append((f"[{name}] simulação 100.000 linhas / 10.000 vagas: resposta na tela",
-                     fmt_s(sim["answer_ms"]), ""))
-        rows.append((f"[{name}] simulação: tarefa mais longa na página",
-                     f"{sim['longest_task_ms']:.0f} ms ({sim['dom_nodes']} nós)", "≤ 200 ms"))
     for key, label in (("sim_cpython", "CPython"), ("sim_pyodide", "Pyodide/Node")):
         if key not in r:
             continue
@@ -305,6 +274,76 @@ def print_table(r: dict) -> None:
         print("  ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)))
         if i == 0:
             print("  ".join("-" * w for w in widths))
+    if r.get("profiles"):
+        print_profiles(r["profiles"])
+
+
+SERVERS = (("sem_compressao", "sem compressão (python3 -m http.server)"),
+           ("gzip", "com gzip (.gz, como gzip_static)"))
+STARTS = (("comum", "início comum"), ("instantaneo", "instantâneo"))
+
+
+def _load(runs: list[dict]) -> str:
+    loads = [x["load"] for x in runs if "load" in x]
+    if not loads:
+        return "?"
+    lo, hi = min(loads), max(loads)
+    text = f"{lo:.1f}" if round(lo, 1) == round(hi, 1) else f"{lo:.1f}–{hi:.1f}"
+    return text.replace(".", ",")
+
+
+def _table(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    print(f"\n{title}")
+    print(" | ".join(cell.ljust(widths[j]) for j, cell in enumerate(header)))
+    print("-+-".join("-" * w for w in widths))
+    for row in rows:
+        print(" | ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)))
+
+
+def print_profiles(profiles: dict) -> None:
+    """One table per question; each row with the machine's load average (1 min) when its runs started
+    (a range over the runs): on this shared machine, times are comparable only at a similar load."""
+    names = list(profiles)
+    label = {"desktop": "computador", "celular": "celular limitado"}
+
+    def med(runs, field):
+        return statistics.median([x[field] for x in runs])
+
+    rows = []
+    for name in names:
+        for server, server_label in SERVERS:
+            a = profiles[name][f"arrival_{server}"]
+            law = profiles[name][f"law_{server}"]
+            pyodide = len(a[0]["pyodide_requests"])
+            rows.append([label.get(name, name), server_label,
+                         f"{fmt_bytes(a[0]['bytes'])} ({a[0]['requests']} req., Pyodide {pyodide})",
+                         fmt_s(med(a, "answer_ms")), f"{med(a, 'longest_task_ms'):.0f} ms",
+                         f"{med(law, 'longest_task_ms'):.0f} ms", _load(a + law)])
+    _table("Chegada à calculadora, pergunta que as tabelas respondem (metas: ≤ 1 MB sem compressão, "
+           "≤ 300 KB com gzip, tarefa ≤ 200 ms)",
+           ["perfil", "servidor", "bytes", "resposta", "tarefa mais longa", "pág. de norma", "carga"], rows)
+
+    rows = []
+    for name in names:
+        for server, server_label in SERVERS:
+            for start, start_label in STARTS:
+                p = profiles[name][f"python_{server}_{start}"]
+                rows.append([label.get(name, name), server_label, start_label,
+                             fmt_spread(spread([x["ready_ms"] for x in p])), fmt_bytes(p[0]["bytes"]),
+                             f"{med(p, 'longest_task_ms'):.0f} ms", p[0]["boot"][:9], _load(p)])
+    _table("Python pronto, do pedido a 'pronta' (metas: ≤ 1 s no computador, ≤ 6 s no celular, "
+           "≤ 8 MB sem compressão)",
+           ["perfil", "servidor", "início", "tempo: mediana (mín.–máx.)", "bytes", "tarefa", "como iniciou",
+            "carga"], rows)
+
+    rows = []
+    for name in names:
+        sim = profiles[name]["simulation"][0]
+        rows.append([label.get(name, name), fmt_s(sim["answer_ms"]),
+                     f"{sim['longest_task_ms']:.0f} ms ({sim['dom_nodes']} nós)", _load([sim])])
+    _table("Simulação de 100.000 linhas e 10.000 vagas (meta: tarefa ≤ 200 ms)",
+           ["perfil", "resposta na tela", "tarefa mais longa", "carga"], rows)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ Long tasks: PerformanceObserver("longtask") on the page's main thread.
 
 from __future__ import annotations
 
+import os
 import statistics
 import tempfile
 import time
@@ -147,6 +148,13 @@ def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
         context.close()
 
 
+def _with_load(measure, *args) -> dict:
+    """The measurement with the machine's load average (1 min) when it started: on a shared machine the
+    times are only comparable at a similar load."""
+    load = os.getloadavg()[0]
+    return {**measure(*args), "load": load}
+
+
 def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -160,16 +168,16 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dic
                 label = "gzip" if compressed else "sem_compressao"
                 with SiteServer(site, precompressed=compressed, network=profile["net"]) as srv:
                     log(f"{name}, servidor {label}: chegada…")
-                    res[f"arrival_{label}"] = [arrival(pw, srv, profile) for _ in range(runs)]
-                    res[f"law_{label}"] = [law_page(pw, srv, profile) for _ in range(runs)]
+                    res[f"arrival_{label}"] = [_with_load(arrival, pw, srv, profile) for _ in range(runs)]
+                    res[f"law_{label}"] = [_with_load(law_page, pw, srv, profile) for _ in range(runs)]
                     for snapshot in (False, True):
                         kind = "instantaneo" if snapshot else "comum"
                         log(f"{name}, servidor {label}: Python pronto ({kind})…")
-                        res[f"python_{label}_{kind}"] = [python_ready(pw, srv, profile, snapshot)
+                        res[f"python_{label}_{kind}"] = [_with_load(python_ready, pw, srv, profile, snapshot)
                                                          for _ in range(runs)]
             with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
                 log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
-                res["simulation"] = [simulation(pw, srv, profile, data, seats)]
+                res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]
             out[name] = res
     return out
 
