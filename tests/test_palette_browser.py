@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_site_browser import base_url, browser  # noqa: F401 (fixtures)
-
 # Records the writes of the body's colour attributes once the header is parsed (the theme's inline script
 # in the header applies a saved choice while the page is parsed, before anything is styled).
 WATCH = """
@@ -27,7 +25,7 @@ new MutationObserver((records) => {
 
 
 @pytest.fixture
-def context_for(browser):  # noqa: F811
+def context_for(browser):
     made = []
 
     def make(scheme: str):
@@ -52,7 +50,8 @@ def visible_toggle(page):
     return page.locator("form[data-paleta] label:not([hidden])")
 
 
-def test_light_system_first_visit_writes_no_colour_attribute(context_for, base_url):  # noqa: F811
+def test_light_system_first_visit_writes_no_colour_attribute(context_for, served_site):
+    base_url = served_site.base
     page = context_for("light")
     page.goto(base_url + "calculadora.html")
     page.wait_for_function("document.querySelector('meta[name=theme-color]')")
@@ -67,7 +66,8 @@ def test_light_system_first_visit_writes_no_colour_attribute(context_for, base_u
     assert page.errors == []
 
 
-def test_dark_system_toggle_by_click_and_enter_kept_across_pages(context_for, base_url):  # noqa: F811
+def test_dark_system_toggle_by_click_and_enter_kept_across_pages(context_for, served_site):
+    base_url = served_site.base
     page = context_for("dark")
     page.goto(base_url + "index.html")
     assert scheme(page) == "slate"

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from calculator.api import handle as api_handle
-from tests.test_site_browser import base_url, browser, page  # noqa: F401 (fixtures)
+from tests.support import watched_page
 
 
 def handle(request: dict) -> dict:
@@ -26,7 +26,12 @@ CASES = [  # norm, tool, vacancies, edital date (reserva only)
 
 
 @pytest.mark.parametrize(("norm", "tool", "vacancies", "date"), CASES)
-def test_other_number_of_seats_from_the_tables(page, base_url, norm, tool, vacancies, date):  # noqa: F811
+def test_other_number_of_seats_from_the_tables(browser, served_site, norm, tool, vacancies, date):
+    with watched_page(browser, served_site.origin) as page:
+        check_other_number(page, served_site.base, norm, tool, vacancies, date)
+
+
+def check_other_number(page, base_url, norm, tool, vacancies, date):
     requests = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(base_url + "gerado/tabelas.html")
@@ -53,9 +58,10 @@ def test_other_number_of_seats_from_the_tables(page, base_url, norm, tool, vacan
     assert page.outside == [] and page.errors == []
 
 
-def test_the_form_refuses_more_than_a_thousand(page, base_url):  # noqa: F811
-    page.goto(base_url + "gerado/tabelas.html")
-    page.fill("#consulta-ubatuba-vagas", "1001")
-    page.click("form:has(#consulta-ubatuba-vagas) button[value=reserva]")
-    assert page.url.endswith("gerado/tabelas.html")  # the browser's own check keeps the page
-    assert page.evaluate("document.querySelector('#consulta-ubatuba-vagas').validity.rangeOverflow")
+def test_the_form_refuses_more_than_a_thousand(browser, served_site):
+    with watched_page(browser, served_site.origin) as page:
+        page.goto(served_site.base + "gerado/tabelas.html")
+        page.fill("#consulta-ubatuba-vagas", "1001")
+        page.click("form:has(#consulta-ubatuba-vagas) button[value=reserva]")
+        assert page.url.endswith("gerado/tabelas.html")  # the browser's own check keeps the page
+        assert page.evaluate("document.querySelector('#consulta-ubatuba-vagas').validity.rangeOverflow")
