@@ -23,15 +23,47 @@ KIND_WORD = {"lei": "Lei", "decreto": "Decreto"}
 SEARCH_FOLD = Path(__file__).with_name("search_fold.js")
 
 
+NORMS_CONFIG = ".mkdocs-normas.yml"  # git-ignored; exists only while mkdocs runs
+
+
+def norms_config(root: Path) -> Path:
+    """root/mkdocs.yml, or — when the corpus has a norm its menu does not list (one added from an extra
+    corpus folder, COTAS_NORMAS_EXTRA, to try it before it enters laws/) — a copy with that norm's page
+    added after the last norm of the menu, so the strict build accepts it."""
+    from calculator import registry
+    from laws import NORM_SLUGS
+
+    path = root / "mkdocs.yml"
+    text = path.read_text(encoding="utf-8")
+    missing = [slug for slug in NORM_SLUGS if f"gerado/{slug}.md" not in text]
+    listed = [slug for slug in NORM_SLUGS if slug not in missing]
+    if not missing or not listed:
+        return path
+    lines = text.splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) for slug in listed
+               if line.rstrip().endswith(f": gerado/{slug}.md"))
+    indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
+    added = [f"{indent}- {PLACE[slug]} — {registry.load(slug).citation}: gerado/{slug}.md\n"
+             for slug in missing]
+    out = root / NORMS_CONFIG
+    out.write_text("".join(lines[: last + 1] + added + lines[last + 1:]), encoding="utf-8")
+    return out
+
+
 def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
     """``mkdocs build --strict`` of root/mkdocs.yml into site_dir.  Never ``--quiet``: mkdocs then drops
     its warnings before ``--strict`` can count them, and a broken link builds with exit 0.  Its INFO lines
     are left out; warnings are shown; a failure is a pt-BR SystemExit with mkdocs's own lines."""
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(root / "mkdocs.yml"),
+    config = norms_config(root)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(config),
            "--site-dir", str(site_dir)]
     # Material's end-of-life banner; the Zensical build is covered by tests/test_site_zensical.py.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
+    finally:
+        if config.name != "mkdocs.yml":
+            config.unlink(missing_ok=True)
     said = [line for line in (proc.stderr + proc.stdout).splitlines()
             if line.strip() and not line.startswith("INFO")]
     if proc.returncode != 0:

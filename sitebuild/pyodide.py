@@ -23,9 +23,9 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 def calculator_data_files() -> list[Path]:
     """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
     relative path, so calculator/registry.py finds them in Pyodide as in the repository."""
-    from calculator.registry import FILENAME
+    from calculator import registry
 
-    return sorted((ROOT / "laws").glob(f"*/{FILENAME}"))
+    return [registry.path_of(slug) for slug in registry.discover()]
 
 
 def pack_calculator(site_dir: Path) -> None:
@@ -51,11 +51,14 @@ def pack_calculator(site_dir: Path) -> None:
 
     out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    files = sorted([p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
-                   + calculator_data_files())
+    # a norm from an extra corpus folder (COTAS_NORMAS_EXTRA) is packed as laws/<slug>/norma.toml too, so
+    # the page finds it where the calculator looks for the corpus
+    files = {p.relative_to(ROOT).as_posix(): p for p in (ROOT / "calculator").rglob("*.py")
+             if "__pycache__" not in p.parts}
+    files.update({f"laws/{p.parent.name}/{p.name}": p for p in calculator_data_files()})
     with zipfile.ZipFile(out, "w") as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_EPOCH)
+        for name, path in sorted(files.items()):
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3

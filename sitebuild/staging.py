@@ -9,8 +9,9 @@ import shutil
 import sys
 from pathlib import Path
 
+from calculator import registry
 from laws import NORM_SLUGS
-from laws.corpus import LAWS_DIR, CorpusError, Norm
+from laws.corpus import CorpusError, Norm
 from sitebuild.context import ROOT
 
 
@@ -18,7 +19,7 @@ def check_corpus(directory: Path | None = None) -> None:
     """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
     for slug in NORM_SLUGS:  # the norms the corpus loads
         try:
-            Norm.load(slug, directory or LAWS_DIR)
+            Norm.load(slug, directory or registry.path_of(slug).parent.parent)
         except CorpusError as err:
             raise SystemExit(f"erro: {err}") from None
 

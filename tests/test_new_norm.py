@@ -316,3 +316,42 @@ def test_the_fixture_norm_simulates_with_no_python_written_for_it():
     for ref in s["basis"]:
         slug, _, pid = ref.partition(":")
         assert slug == "exemplo" and pid in ids, ref
+
+
+def test_the_fixture_norm_builds_and_renders_with_no_python_written_for_it(tmp_path):
+    """build.py on a copy of the repository, with the fixture from its extra folder: the norm gets its page
+    (every line of its text intact), a menu entry, its registry in calculator.zip, its fields in normas.js
+    and its table; Pyodide, from that site, answers for it as CPython does."""
+    import html
+
+    repo = tmp_path / "repo"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, files.decode("utf-8").split("\0")):
+        src, dest = ROOT / name, repo / name
+        if src.is_file():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+    (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    env = {**os.environ, "COTAS_NORMAS_EXTRA": str(FIXTURES)}
+    proc = subprocess.run([sys.executable, "build.py"], cwd=repo, env=env, capture_output=True, text=True,
+                          encoding="utf-8", timeout=1200)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    site = repo / "site"
+    page = (site / "gerado" / "exemplo.html").read_text(encoding="utf-8")
+    page = html.unescape(re.sub(r"<[^>]+>", "", page))
+    for line in (EXAMPLE / "texto.txt").read_text(encoding="utf-8").splitlines():
+        assert line.strip() in page, line
+    assert 'href="gerado/exemplo.html"' in (site / "index.html").read_text(encoding="utf-8")
+    assert not (repo / ".mkdocs-normas.yml").exists()  # the menu's copy lives only while mkdocs runs
+    import zipfile
+
+    assert "laws/exemplo/norma.toml" in zipfile.ZipFile(site / "assets/calculadora/calculator.zip").namelist()
+    assert '"exemplo"' in (site / "assets/calculadora/normas.js").read_text(encoding="utf-8")
+    tables = json.loads((site / "gerado" / "tabelas.json").read_text(encoding="utf-8"))
+    assert tables["norms"]["exemplo"]["rows"][9]["reserved"] == 3  # 25% of 10 = 2,5 → 3
+    requests = [json.dumps({"command": "reserva", "norma": "exemplo", "vagas": "10"})]
+    node = subprocess.run(["node", str(ROOT / "tests" / "node" / "run_api.mjs"), str(site)],
+                          input=json.dumps(requests), capture_output=True, text=True, timeout=600)
+    assert node.returncode == 0, node.stderr[-2000:]
+    in_pyodide = json.loads(json.loads(node.stdout)[0])
+    assert in_pyodide == _answers([json.loads(requests[0])])[0]
