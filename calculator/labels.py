@@ -1,8 +1,8 @@
-"""Citation labels derived from provision ids (independent of laws/, so the calculator runs alone).
+"""Citation labels derived from provision ids: the one label grammar (laws/parser.py's label_for uses it too;
+the calculator runs alone, in Pyodide, so the grammar lives here).
 
 "art2_par3" → "art. 2º, § 3º"; "art1_par1u_inc1" → "art. 1º, parágrafo único, inciso I";
 "art1_cpt" → "art. 1º, caput" (caput named only when it is the cited provision itself).
-A test checks that these labels agree with the corpus parser's for every id in the corpus.
 The norms' own citations come from their registries (calculator/registry.py, standard library only).
 """
 
@@ -27,7 +27,7 @@ def _ordinal(n: int) -> str:
     return f"{n}º" if n < 10 else str(n)
 
 
-def _roman(n: int) -> str:
+def int_to_roman(n: int) -> str:
     out = ""
     for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
                        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
@@ -36,8 +36,9 @@ def _roman(n: int) -> str:
     return out
 
 
-def label(pid: str) -> str:
-    """Label of a provision id (without the norm)."""
+def label(pid: str, strict: bool = False) -> str:
+    """Label of a provision id (without the norm); an id outside the grammar is returned as it is, or with
+    ``strict`` refused (ValueError)."""
     if pid in _SINGLE:
         return _SINGLE[pid]
     parts = pid.split("_")
@@ -45,7 +46,7 @@ def label(pid: str) -> str:
     for i, part in enumerate(parts):
         m = _PART.fullmatch(part)
         if not m:
-            return pid
+            return _outside(pid, strict)
         kind, num_s = m.groups()
         num = int(num_s) if num_s.isdigit() else 0
         following = parts[i + 1] if i + 1 < len(parts) else None
@@ -59,7 +60,7 @@ def label(pid: str) -> str:
         elif kind == "par":
             out.append(f"§ {_ordinal(num)}")
         elif kind == "inc":
-            out.append(f"inciso {_roman(num)}")
+            out.append(f"inciso {int_to_roman(num)}")
         elif kind == "ali":
             out.append(f"alínea {chr(ord('a') + num - 1)}")
         elif kind == "nota" and i > 0:
@@ -67,8 +68,14 @@ def label(pid: str) -> str:
         elif kind in _NUMBERED:
             out.append(_NUMBERED[kind].format(num))
         else:
-            return pid
+            return _outside(pid, strict)
     return ", ".join(out)
+
+
+def _outside(pid: str, strict: bool) -> str:
+    if strict:
+        raise ValueError(f"id inválido: {pid!r}")
+    return pid
 
 
 def cite(ref: str) -> str:

@@ -179,6 +179,16 @@ def format_date(d: date) -> str:
     return f"{d.day:02d}/{d.month:02d}/{d.year:04d}"
 
 
+#: The months as Brazilian legal texts write them (the corpus's dates are read with these too).
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
+          "outubro", "novembro", "dezembro")
+
+
+def format_long_date(d: date) -> str:
+    """date(2014, 6, 16) → "16 de junho de 2014" (legal style: "1º" for the first day)."""
+    return f"{'1º' if d.day == 1 else d.day} de {MONTHS[d.month - 1]} de {d.year}"
+
+
 # --- results ------------------------------------------------------------------------------------
 #: Kinds of basis a step or warning can have ("basis_kind"):
 #: "dispositivo" — the provisions in ``basis`` support it;

@@ -14,10 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from calculator.rules import MONTHS
 from laws.parser import Provision, label_for, roman_to_int
-
-MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
-          "outubro", "novembro", "dezembro")
 
 # Kinds of text in which references are searched (not the header, epígrafe, signatures, …).
 SEARCHED_KINDS = {"ementa", "preambulo", "caput", "paragrafo", "inciso", "alinea", "nota"}

@@ -12,21 +12,19 @@ JSON-LD resolves them against the page's address.
 from __future__ import annotations
 
 import json
+from datetime import date
 
+from calculator.rules import format_long_date
 from laws.corpus import Norm
 from laws.parser import label_for
 
 SCHEMA_ORG = "https://schema.org"
 STATES = {"SP": "São Paulo", "RJ": "Rio de Janeiro"}
 TYPES = {"lei": "Lei", "decreto": "Decreto", "lei.complementar": "Lei Complementar"}
-MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
-          "outubro", "novembro", "dezembro")
-
 
 def long_date(iso: str) -> str:
     """2014-06-16 → "16 de junho de 2014" (Brazilian legal style: "1º" for the first day)."""
-    year, month, day = (int(x) for x in iso.split("-"))
-    return f"{'1º' if day == 1 else day} de {MONTHS[month - 1]} de {year}"
+    return format_long_date(date.fromisoformat(iso))
 
 
 def formal_name(norm: Norm) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from calculator.labels import label
+
 KINDS = (
     "cabecalho", "nota", "epigrafe", "ementa", "preambulo", "artigo", "caput", "paragrafo",
     "inciso", "alinea", "fecho", "assinatura", "registro", "aviso",
@@ -80,63 +82,14 @@ def roman_to_int(s: str) -> int:
     return total
 
 
-def int_to_roman(n: int) -> str:
-    out = ""
-    for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out += sym
-            n -= value
-    return out
-
-
 # --- labels ----------------------------------------------------------------------------------
-def ordinal(n: int) -> str:
-    """Brazilian drafting style: ordinal sign from 1 to 9, cardinal from 10 on (art. 9º, art. 10)."""
-    return f"{n}º" if n < 10 else str(n)
-
-
-_ID_PART = re.compile(r"(art|cpt|par1u|par|inc|ali|nota|cabecalho|assinatura|registro)(\d*)$")
-_SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
-           "aviso": "aviso"}
-_NUMBERED = {"cabecalho": "cabeçalho, linha {}", "nota": "nota {}", "assinatura": "assinatura {}",
-             "registro": "registro {}"}
-
-
 def label_for(pid: str) -> str:
     """Brazilian citation label of an id: art2_par3 → "art. 2º, § 3º"; art6_cpt_inc4 → "art. 6º, inciso IV".
 
-    The label depends only on the id, so equal ids get equal labels in every norm.
-    A caput is named only when it is the cited provision itself ("art. 1º, caput").
+    One grammar for the corpus, the calculator and the page: calculator/labels.py (standard library, so it
+    also runs in Pyodide); here an id outside the grammar is an error, never a label.
     """
-    if pid in _SINGLE:
-        return _SINGLE[pid]
-    parts = pid.split("_")
-    out = []
-    for i, part in enumerate(parts):
-        m = _ID_PART.match(part)
-        if not m:
-            raise ValueError(f"id inválido: {pid!r}")
-        kind, num = m.group(1), int(m.group(2) or 0)
-        last = i == len(parts) - 1
-        if kind == "art":
-            out.append(f"art. {ordinal(num)}")
-        elif kind == "cpt":
-            if last or parts[i + 1].startswith("nota"):
-                out.append("caput")
-        elif kind == "par1u":
-            out.append("parágrafo único")
-        elif kind == "par":
-            out.append(f"§ {ordinal(num)}")
-        elif kind == "inc":
-            out.append(f"inciso {int_to_roman(num)}")
-        elif kind == "ali":
-            out.append(f"alínea {chr(ord('a') + num - 1)}")
-        elif kind == "nota" and i > 0:
-            out.append("nota")
-        else:
-            out.append(_NUMBERED[kind].format(num))
-    return ", ".join(out)
+    return label(pid, strict=True)
 
 
 # --- parsing ---------------------------------------------------------------------------------

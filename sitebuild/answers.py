@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import calculator
-from calculator.rules import format_int
+from calculator.rules import format_date, format_int
 from sitebuild.context import Context, example_percent
 from sitebuild.tables import table_validity
 
@@ -84,7 +84,7 @@ def _validity_windows(module) -> list[tuple[datetime.date, datetime.date]]:
     windows, prev = [], None
     while d <= end:
         key = json.dumps(module.validity(d), ensure_ascii=False, sort_keys=True)
-        key = key.replace(d.strftime("%d/%m/%Y"), DATE_MARK).replace(d.isoformat(), "")
+        key = key.replace(format_date(d), DATE_MARK).replace(d.isoformat(), "")
         if key != prev:
             windows.append([d, d])
             prev = key
@@ -140,7 +140,7 @@ def _dated_state(window_applies, row_applies) -> int:
 
 def _dated_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
     """A dated reserve answer rebuilt from the undated row and the window (what calculadora.js does)."""
-    text = date.strftime("%d/%m/%Y")
+    text = format_date(date)
     warnings = [{**w, "message": w["message"].replace(DATE_MARK, text)} for w in window["warnings"]]
     warnings += [w for w in row["warnings"] if w["code"] != "vigencia_nao_verificada"]
     state = _dated_state(window["applies"], row["applies"])
@@ -182,7 +182,7 @@ def norm_answers(slug: str) -> dict:
     windows = []
     for start, end in _validity_windows(module):
         samples = sorted({start, end, start + (end - start) // 2})
-        text = start.strftime("%d/%m/%Y")
+        text = format_date(start)
         v = module.validity(start)
         window = {"from": start.isoformat(), "to": end.isoformat(), "applies": v["applies"],
                   "warnings": [{**w, "message": w["message"].replace(text, DATE_MARK)}

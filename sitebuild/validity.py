@@ -10,6 +10,7 @@ import datetime
 import re
 
 import calculator
+from calculator.rules import format_date
 from sitebuild.context import Context
 from sitebuild.labels import PLACE
 
@@ -69,7 +70,7 @@ def validity_periods(rule, first: datetime.date = TIMELINE_FROM, last: datetime.
 
 
 def _tl_date(d: datetime.date, presumed: bool) -> str:
-    return d.strftime("%d/%m/%Y") + (" (presumida)" if presumed else "")
+    return format_date(d) + (" (presumida)" if presumed else "")
 
 
 def validity_summary(periods: list, today: datetime.date) -> str:
@@ -148,8 +149,8 @@ def timeline_html(ctx: Context, prefix: str = "") -> str:
     xt = x(today)
     return ctx.env.get_template("_linha_do_tempo.html.j2").render(
         rows=rows, years=years, prefix=prefix, left=TL_LEFT, width=TL_WIDTH, row_h=TL_ROW, top=TL_TOP,
-        today=today.strftime("%d/%m/%Y"), xt=xt,
+        today=format_date(today), xt=xt,
         today_anchor="end" if xt > TL_LEFT + TL_WIDTH * 0.7 else "start" if xt < TL_LEFT + TL_WIDTH * 0.3
         else "middle",
-        first=TIMELINE_FROM.strftime("%d/%m/%Y"), last=TIMELINE_TO.strftime("%d/%m/%Y")).strip()
+        first=format_date(TIMELINE_FROM), last=format_date(TIMELINE_TO)).strip()
 

@@ -4,9 +4,10 @@ import re
 
 import pytest
 
+from calculator.labels import int_to_roman
 from laws import NORM_SLUGS, load_corpus
 from laws.corpus import Norm
-from laws.parser import ParseError, int_to_roman, parse, roman_to_int
+from laws.parser import ParseError, parse, roman_to_int
 from tests.support import ROOT
 
 SEED_FILES = {

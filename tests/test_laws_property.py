@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from laws.parser import int_to_roman, parse
+from calculator.labels import int_to_roman
+from laws.parser import parse
 
 words = st.text(alphabet="abcdefghij ãéçõ,;.0123456789%", min_size=1, max_size=30).map(
     lambda s: "x" + s.rstrip())

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from calculator.labels import int_to_roman
 from laws import NORM_SLUGS, Norm, load_corpus
 from laws.lexml import NS, SCHEMA, lines, to_xml, validate
-from laws.parser import int_to_roman
 from tests.support import ROOT, run_cli
 from tests.test_laws_property import articles, ordinal
 
