@@ -12,7 +12,7 @@ from datetime import date
 from fractions import Fraction
 from types import ModuleType
 
-from calculator import registry
+from calculator import discovery, registry
 from calculator.errors import InputError
 from calculator.options import either
 from calculator.params import parameters_table
@@ -44,7 +44,7 @@ def rules_of(slug: str) -> ModuleType | StandardRules:
 #: slug → the norm's rules (each has NORM, SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS,
 #: DEFAULT_READING, reserved_seats, call_count, call_positions, validity), for every registry file found
 #: (laws/*/norma.toml, in the registries' list_order).
-NORMS: dict[str, ModuleType | StandardRules] = {slug: rules_of(slug) for slug in registry.discover()}
+NORMS: dict[str, ModuleType | StandardRules] = {slug: rules_of(slug) for slug in discovery.discover()}
 
 
 def get_norm(norm: object) -> ModuleType | StandardRules:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from calculator import registry
+from calculator import discovery, registry
 
 _SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
            "aviso": "aviso"}
@@ -20,7 +20,7 @@ _PART = re.compile(r"([a-z]+?)(1u|\d*)$")
 
 #: slug → "Lei nº 3.765/2014 (Ubatuba)": the registry's citation and the place's city.
 NORM_CITATION = {slug: f"{registry.load(slug).citation} ({registry.load(slug).place.split('/')[0]})"
-                 for slug in registry.discover()}
+                 for slug in discovery.discover()}
 
 
 def _ordinal(n: int) -> str:

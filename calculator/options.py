@@ -3,7 +3,7 @@ without an edit here): which norms there are, the percentage each takes, the ví
 
 from __future__ import annotations
 
-from calculator import registry
+from calculator import discovery, registry
 from calculator.rules import format_number
 
 
@@ -12,7 +12,7 @@ def _city(norm: registry.Norm) -> str:
 
 
 def _norms() -> list[registry.Norm]:
-    return [registry.load(slug) for slug in registry.discover()]
+    return [registry.load(slug) for slug in discovery.discover()]
 
 
 def either(names: list[str], word: str = "ou") -> str:
@@ -22,7 +22,7 @@ def either(names: list[str], word: str = "ou") -> str:
 
 def norm_help() -> str:
     """"ubatuba, quissama ou lins"."""
-    return either(list(registry.discover()))
+    return either(list(discovery.discover()))
 
 
 def percent_help() -> str:

@@ -16,7 +16,6 @@ The loader checks the file's shape and raises :class:`RegistryError` naming the 
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from datetime import date
@@ -24,11 +23,11 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from calculator.common import Common, _common, parameter_placeholders
+from calculator.discovery import path_of
 from calculator.params import Parameter
+from calculator.registry_checks import RegistryError, _hooks, _interpretation, _iso, _need, _refs
 from calculator.rules import warning
-
-LAWS = Path(__file__).resolve().parent.parent / "laws"
-FILENAME = "norma.toml"
 
 #: How a reading counts the reserved nominations among the first n (see engine.call_count).
 COUNTS = ("half_up", "whole_blocks")
@@ -45,10 +44,6 @@ VALIDITY_CASES = ("before_law", "before", "in_force", "term", "gap", "extension"
 WARNING_KINDS = ("conflito", "interpretacao", "premissa", "aviso")
 #: Date tokens a parameter's start/end may use instead of repeating a date of [validity].
 DATE_TOKENS = ("start", "term_end", "extension_start", "extension_end")
-
-
-class RegistryError(ValueError):
-    """A malformed registry file (the message names the file and the entry)."""
 
 
 @dataclass(frozen=True)
@@ -197,14 +192,6 @@ def add_years(start: date, years: int) -> date:
         return date(start.year + years, 3, 1)
 
 
-def path_of(slug: str) -> Path:
-    """The registry file of ``slug``: in laws/ or in an extra corpus folder (see :func:`corpus_dirs`)."""
-    for folder in corpus_dirs():
-        if (folder / slug / FILENAME).is_file():
-            return folder / slug / FILENAME
-    return LAWS / slug / FILENAME
-
-
 @cache
 def load(slug: str) -> Norm:
     """The registry of ``slug`` (read once)."""
@@ -219,28 +206,6 @@ def read(path: Path) -> Norm:
     except tomllib.TOMLDecodeError as exc:
         raise RegistryError(f"{path}: TOML inválido ({exc})") from None
     return _norm(data, path)
-
-
-def _need(table: dict, key: str, kind: type | tuple[type, ...], where: str, path: Path) -> object:
-    if key not in table:
-        raise RegistryError(f"{path}: falta {where}{key}")
-    value = table[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RegistryError(f"{path}: {where}{key} tem tipo errado ({type(value).__name__})")
-    return value
-
-
-def _iso(text: object, where: str, path: Path) -> str:
-    try:
-        return date.fromisoformat(str(text)).isoformat()
-    except ValueError:
-        raise RegistryError(f"{path}: {where} não é uma data AAAA-MM-DD: {text!r}") from None
-
-
-def _refs(slug: str, ids: object, where: str, path: Path) -> tuple[str, ...]:
-    if not isinstance(ids, list) or not all(isinstance(i, str) and i and ":" not in i for i in ids):
-        raise RegistryError(f"{path}: {where} deve ser uma lista de ids sem prefixo (ex.: \"art2_par3\")")
-    return tuple(f"{slug}:{i}" for i in ids)
 
 
 #: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the
@@ -450,183 +415,3 @@ def _norm(data: dict, path: Path) -> Norm:
                 validity_cases=cases, window=window, warnings=catalogue,
                 parameters=parameters, path=path, common=_common(data, slug, catalogue, parameters, path),
                 percent_example=percent_example)
-
-
-# --- discovery, hooks and the common pattern ---------------------------------------------------------
-#: Environment variable naming extra corpus folders (os.pathsep-separated), each laid out like laws/
-#: (<folder>/<slug>/norma.toml beside texto.txt, meta.toml, anotacoes.toml): a city tries its norm with
-#: the site's tools before adding it to laws/; the tests use it for their fixture norm.
-EXTRA_ENV = "COTAS_NORMAS_EXTRA"
-
-
-def corpus_dirs() -> tuple[Path, ...]:
-    """laws/, then the extra corpus folders of :data:`EXTRA_ENV` (in Pyodide: laws/ inside calculator.zip,
-    unpacked beside calculator/)."""
-    extra = os.environ.get(EXTRA_ENV, "")
-    folders = (LAWS, *(Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()))
-    return tuple(dict.fromkeys(folders))  # a folder named twice (or laws/ itself) is read once
-
-
-@cache
-def discover() -> tuple[str, ...]:
-    """Every norm with a registry file, in the order its ``list_order`` gives (then by slug): the order of
-    the site, the CLI's help and the messages that list the norms."""
-    found: dict[str, tuple[int, str]] = {}
-    for folder in corpus_dirs():
-        for path in sorted(folder.glob(f"*/{FILENAME}")):
-            slug = path.parent.name
-            if slug in found:
-                raise RegistryError(f"{path}: a norma {slug!r} já existe em {path_of(slug)}")
-            found[slug] = (_list_order(path), slug)
-    return tuple(sorted(found, key=found.__getitem__))
-
-
-def _list_order(path: Path) -> int:
-    try:
-        value = tomllib.loads(path.read_text(encoding="utf-8")).get("list_order", 1000)
-    except tomllib.TOMLDecodeError as exc:
-        raise RegistryError(f"{path}: TOML inválido ({exc})") from None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RegistryError(f"{path}: list_order deve ser um número inteiro")
-    return value
-
-
-def _hooks(data: dict, path: Path) -> str | None:
-    hooks = data.get("hooks")
-    if hooks is not None and not (isinstance(hooks, str) and hooks.startswith("calculator.")):
-        raise RegistryError(f"{path}: hooks deve nomear um módulo do pacote calculator (ex.: "
-                            "\"calculator.ubatuba\"), ou ser omitido quando a norma segue o padrão comum")
-    return hooks
-
-
-def _interpretation(raw: dict, where: str, path: Path) -> bool:
-    value = raw.get("interpretation", False)
-    if not isinstance(value, bool):
-        raise RegistryError(f"{path}: {where}interpretation deve ser true ou false")
-    return value
-
-
-#: How a count is rounded (the ``rounding_parameter`` of [percent]): the value the registry writes.
-ROUNDINGS = ("meio_para_cima", "para_cima", "para_baixo")
-
-
-@dataclass(frozen=True)
-class Common:
-    """What the common pattern (calculator/standard.py) reads besides [percent] and [readings]."""
-
-    list_order: int | None
-    norm_warnings: tuple[str, ...]  # catalogue keys that hold whatever the input (`parametros`)
-    reserve_warnings: tuple[str, ...]  # catalogue keys given with every reserve
-    order_warnings: tuple[str, ...]  # catalogue keys given with every call order ({reading}, {other}…)
-    whole_basis: tuple[str, ...]  # the provision applied when P% of N is a whole number (no rounding)
-    reserve_basis: tuple[str, ...]  # the provisions every reserve answer cites first ([reserve] basis)
-    beyond_basis: tuple[str, ...]  # provisions on nominations beyond the vacancies ([order] beyond_basis)
-    #: [edital]: what the text says of counting per cargo and for the concurso read as one — reading →
-    #: (basis, text); an empty basis means the corpus has none for that reading
-    edital_readings: dict[str, tuple[tuple[str, ...], str]]
-    shortfall_basis: tuple[str, ...]  # provisions that fix a cargo's count (the basis of a "falta")
-    per_cargo_notes: frozenset[str]  # warning codes that only make sense per cargo (dropped for the concurso)
-    messages: dict[str, str]  # [reserve.messages]: the norm's wording of the common steps (standard.MESSAGES)
-
-
-def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path) -> Common:
-    def keys(raw: object, where: str) -> tuple[str, ...]:
-        if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-            raise RegistryError(f"{path}: {where} deve ser uma lista de chaves de [warnings]")
-        for key in raw:
-            if key not in catalogue:
-                raise RegistryError(f"{path}: {where}: {key!r} não está em [warnings]")
-        return tuple(raw)
-
-    name = data["percent"].get("rounding_parameter")
-    if name is not None:
-        value = parameters[name][0].value if len(parameters[name]) == 1 else None
-        if value not in ROUNDINGS:
-            raise RegistryError(f"{path}: o parâmetro {name!r} (percent.rounding_parameter) deve valer um "
-                                f"de {ROUNDINGS}")
-    reserve = data.get("reserve", {})
-    ed = data.get("edital", {})
-    readings = {}
-    for name in ("cargo", "concurso"):
-        raw = ed.get(name)
-        if raw is None:
-            readings[name] = ((), _SILENT[name])
-        else:
-            readings[name] = (_refs(slug, raw.get("basis", []), f"edital.{name}.basis", path),
-                              _need(raw, "text", str, f"edital.{name}.", path))
-    return Common(list_order=data.get("list_order"),
-                  norm_warnings=keys(data.get("norm_warnings", []), "norm_warnings"),
-                  reserve_warnings=keys(reserve.get("warnings", []), "reserve.warnings"),
-                  order_warnings=keys(data.get("order", {}).get("warnings", []), "order.warnings"),
-                  whole_basis=_refs(slug, reserve.get("whole_basis", []), "reserve.whole_basis", path),
-                  reserve_basis=_refs(slug, reserve.get("basis", []), "reserve.basis", path),
-                  beyond_basis=_refs(slug, data.get("order", {}).get("beyond_basis", []),
-                                     "order.beyond_basis", path),
-                  edital_readings=readings, messages=_messages(reserve, path),
-                  shortfall_basis=_refs(slug, ed.get("shortfall_basis", []), "edital.shortfall_basis", path),
-                  per_cargo_notes=frozenset(catalogue[k].code for k in
-                                            keys(ed.get("per_cargo_notes", []), "edital.per_cargo_notes")))
-
-
-#: What [edital] says when the registry has no entry for a reading: the corpus is silent.
-_SILENT = {"cargo": "a norma não diz se a reserva se conta por cargo ou pelo concurso (sem base no corpus)",
-           "concurso": "idem (sem base no corpus)"}
-
-
-#: The generic wording of the common steps (calculator/standard.py); a registry may give its own in
-#: [reserve.messages] (same keys, same placeholders, and the parameters by name).
-MESSAGES = {
-    "percent": "Percentual: {percent}, o mínimo fixado pela norma.",
-    "percent_given": "Percentual: {percent}, informado pelo edital (a norma fixa o mínimo de {minimum}).",
-    "percent_reduced": "Vagas oferecidas: {vacancies} (até {limit}): percentual de {percent}.",
-    "percent_full": "Vagas oferecidas: {vacancies} (mais de {limit}): percentual de {percent}.",
-    "percent_user": "Percentual: {percent}, informado (sem base no corpus: a norma não o fixa).",
-    "vacancies_below": "Vagas oferecidas: {vacancies}, menos de {minimum_vacancies}: não há reserva.",
-    "vacancies_reason": "a reserva só existe com {minimum_vacancies} vagas ou mais ({basis})",
-    "vacancies_enough": "Vagas oferecidas: {vacancies} ({minimum_vacancies} ou mais): atingem o mínimo de "
-                        "{minimum_vacancies} vagas para haver reserva.",
-    "below_minimum_headline": "{reserved} de {vacancies} ({share}: abaixo do mínimo de {minimum}; veja o "
-                              "conflito)",
-    "interpreted_rounding_headline": "{reserved} de {vacancies}, com arredondamento por interpretação (a "
-                                     "norma não trata disso)",
-    "order": "Ordem de nomeação ({reading}): {description}",
-    "order_no_basis": "Ordem de nomeação ({reading}, interpretação; sem base no corpus: a norma não a "
-                      "define): {description}",
-}
-#: The placeholders each message may use (besides the parameters' names): laws/check.py checks them.
-MESSAGE_VALUES = {
-    "percent": ("percent", "minimum"), "percent_given": ("percent", "minimum"),
-    "percent_reduced": ("vacancies", "limit", "percent"), "percent_full": ("vacancies", "limit", "percent"),
-    "percent_user": ("percent",), "vacancies_below": ("vacancies", "minimum_vacancies"),
-    "vacancies_reason": ("minimum_vacancies", "basis"),
-    "vacancies_enough": ("vacancies", "minimum_vacancies"),
-    "below_minimum_headline": ("reserved", "vacancies", "share", "minimum"),
-    "interpreted_rounding_headline": ("reserved", "vacancies", "percent"),
-    "order": ("reading", "description"), "order_no_basis": ("reading", "description"),
-}
-
-
-def _messages(reserve: dict, path: Path) -> dict[str, str]:
-    raw = reserve.get("messages", {})
-    for key, text in raw.items():
-        if key not in MESSAGES or not isinstance(text, str):
-            raise RegistryError(f"{path}: reserve.messages.{key}: mensagem desconhecida (use "
-                                f"{', '.join(MESSAGES)})")
-    return dict(raw)
-
-
-def parameter_placeholders(norm: Norm) -> dict[str, str]:
-    """{name}: a single-valued parameter's value as a message shows it ("20%", "3", "10"), so that a
-    message names the registry's fact instead of repeating it."""
-    from calculator.rules import format_int, format_percent
-
-    out = {}
-    for name, values in norm.parameters.items():
-        if len(values) != 1:
-            continue
-        value = values[0].value
-        if isinstance(value, Fraction):
-            out[name] = format_percent(value) if name.startswith("percentual") else str(value)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            out[name] = format_int(value)
-    return out

@@ -19,8 +19,9 @@ from fractions import Fraction
 
 from calculator import engine
 from calculator import validity as validity_rules
+from calculator.common import MESSAGES, parameter_placeholders
 from calculator.labels import short_labels
-from calculator.registry import MESSAGES, Norm, parameter_placeholders
+from calculator.registry import Norm
 from calculator.rules import (
     HUNDRED,
     POSITIONS_LIMIT,

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from calculator.registry import Case, Norm, add_years, parameter_placeholders
+from calculator.common import parameter_placeholders
+from calculator.registry import Case, Norm, add_years
 from calculator.rules import collect_basis, format_date, step
 
 

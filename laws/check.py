@@ -358,7 +358,7 @@ def check_registry(f: Folder) -> None:
         elif params[pname] is None and not (where == "percent.parameter" and rule == "given"):
             f.add(name, f"o parâmetro {pname!r} ({where}) precisa de value", find_line(text, f'"{pname}"'))
     if pr.get("rounding_parameter") in params:
-        from calculator.registry import ROUNDINGS
+        from calculator.common import ROUNDINGS
 
         value = params[pr["rounding_parameter"]]
         if value not in ROUNDINGS:
@@ -457,7 +457,7 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         if fields & {"reading", "other", "other_reading"} and not two_readings:
             f.add(name, f"order.warnings: {key!r} cita a outra leitura, mas a norma tem uma leitura só",
                   key_line(text, "order.warnings"))
-    from calculator.registry import MESSAGE_VALUES
+    from calculator.common import MESSAGE_VALUES
 
     messages = (reg.get("reserve") or {}).get("messages", {})
     for key, message in messages.items() if isinstance(messages, dict) else ():
@@ -483,7 +483,8 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
 def check_loader(f: Folder) -> None:
     """The registry loader's and the simulation policy's own checks, then a short run of the calculator
     (reserva, ordem, vigência)."""
-    from calculator.registry import RegistryError, _norm
+    from calculator.registry import _norm
+    from calculator.registry_checks import RegistryError
     from calculator.standard import StandardRules
 
     path = f.path / "norma.toml"

@@ -7,14 +7,14 @@ import hashlib
 import tomllib
 from pathlib import Path
 
-from calculator import registry
+from calculator import discovery
 from laws.citations import Reference, find_references
 from laws.parser import Provision, parse
 
 LAWS_DIR = Path(__file__).resolve().parent
 #: The norms of the corpus: every folder with a registry file (laws/<slug>/norma.toml, and the extra
-#: corpus folders of calculator.registry.EXTRA_ENV), in the registries' list_order.
-NORM_SLUGS = registry.discover()
+#: corpus folders of calculator.discovery.EXTRA_ENV), in the registries' list_order.
+NORM_SLUGS = discovery.discover()
 
 
 class CorpusError(ValueError):
@@ -126,4 +126,4 @@ class Corpus:
 
 @functools.cache
 def load_corpus() -> Corpus:
-    return Corpus([Norm.load(slug, registry.path_of(slug).parent.parent) for slug in NORM_SLUGS])
+    return Corpus([Norm.load(slug, discovery.path_of(slug).parent.parent) for slug in NORM_SLUGS])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from calculator import registry
+from calculator import discovery, registry
 from calculator.labels import display_label
 from calculator.text import PARAMETER_NAMES
 
@@ -17,7 +17,7 @@ class _Places(dict):
         return self[slug]
 
     def __contains__(self, slug: object) -> bool:
-        return isinstance(slug, str) and registry.path_of(slug).is_file()
+        return isinstance(slug, str) and discovery.path_of(slug).is_file()
 
 
 PLACE = _Places()

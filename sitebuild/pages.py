@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import calculator
-from calculator import registry
+from calculator import discovery
 from laws import lexml
 from sitebuild.context import ROOT, Context, write
 from sitebuild.labels import PLACE
@@ -58,7 +58,7 @@ def page_downloads(ctx: Context) -> None:
     out.mkdir(parents=True, exist_ok=True)
     xml_sizes = {}
     for norm in ctx.corpus.norms:
-        shutil.copyfile(registry.path_of(norm.slug).parent / "texto.txt", out / f"{norm.slug}.txt")
+        shutil.copyfile(discovery.path_of(norm.slug).parent / "texto.txt", out / f"{norm.slug}.txt")
         xml = lexml.to_xml(norm)
         errors = lexml.validate(xml)
         if errors:  # never publish a document the schema rejects

@@ -22,10 +22,10 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 def calculator_data_files() -> list[Path]:
     """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
-    relative path, so calculator/registry.py finds them in Pyodide as in the repository."""
-    from calculator import registry
+    relative path, so calculator/discovery.py finds them in Pyodide as in the repository."""
+    from calculator import discovery
 
-    return [registry.path_of(slug) for slug in registry.discover()]
+    return [discovery.path_of(slug) for slug in discovery.discover()]
 
 
 def pack_calculator(site_dir: Path) -> None:

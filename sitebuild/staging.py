@@ -9,7 +9,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from calculator import registry
+from calculator import discovery
 from laws import NORM_SLUGS
 from laws.corpus import LAWS_DIR, CorpusError, Norm
 from sitebuild.context import ROOT
@@ -18,9 +18,9 @@ from sitebuild.context import ROOT
 def check_corpus(directory: Path | None = None) -> None:
     """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
     for slug in NORM_SLUGS:  # the norms the corpus loads; one from an extra corpus folder, from there
-        home = registry.path_of(slug).parent.parent
+        home = discovery.path_of(slug).parent.parent
         try:
-            Norm.load(slug, (directory or LAWS_DIR) if home == registry.LAWS else home)
+            Norm.load(slug, (directory or LAWS_DIR) if home == discovery.LAWS else home)
         except CorpusError as err:
             raise SystemExit(f"erro: {err}") from None
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from calculator import registry
+from calculator import discovery, registry
+from calculator.registry_checks import RegistryError
 from laws import NORM_SLUGS, load_corpus
 from sitebuild import frontend
 from tests.support import ROOT, SITE, require_site_files
@@ -33,7 +34,7 @@ choices = {CHOICES}
 
 
 def fourth_norm(tmp_path: Path, text: str = FOURTH) -> registry.Norm:
-    path = tmp_path / "teste" / registry.FILENAME
+    path = tmp_path / "teste" / discovery.FILENAME
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return registry.read(path)
@@ -123,5 +124,5 @@ def test_malformed_choices_are_refused_naming_the_file(tmp_path, choices):
     text = FOURTH.replace(f"choices = {CHOICES}", f"choices = {choices}")
     assert text != FOURTH
     where = r"teste/norma\.toml: simulation\.options\.substituicao\.choices"
-    with pytest.raises(registry.RegistryError, match=where):
+    with pytest.raises(RegistryError, match=where):
         fourth_norm(tmp_path, text)

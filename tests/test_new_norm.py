@@ -211,9 +211,9 @@ def test_the_cli_works_for_the_fixture_norm_and_lists_it():
 
 
 def test_without_the_extra_folder_the_corpus_is_the_three_norms():
-    from calculator import NORMS, registry
+    from calculator import NORMS, discovery
 
-    assert list(NORMS) == list(registry.discover()) == ["ubatuba", "quissama", "lins"]
+    assert list(NORMS) == list(discovery.discover()) == ["ubatuba", "quissama", "lins"]
     proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "7")
     assert proc.returncode == 2 and "norma desconhecida" in proc.stderr
 

@@ -10,15 +10,16 @@ from fractions import Fraction
 
 import pytest
 
-from calculator import NORMS, registry
-from calculator.registry import RegistryError, add_years
+from calculator import NORMS, discovery, registry
+from calculator.registry import add_years
+from calculator.registry_checks import RegistryError
 from laws.corpus import load_corpus
 
 SLUGS = list(NORMS)
 
 
 def _meta(slug: str) -> dict:
-    return tomllib.loads((registry.LAWS / slug / "meta.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((discovery.LAWS / slug / "meta.toml").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("slug", SLUGS)
