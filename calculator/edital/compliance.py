@@ -1,0 +1,94 @@
+"""Whether a cargo (or the total) complies: the kind of the norm's percentage and the status of the seats
+the edital announces against the seats the norm requires."""
+
+from __future__ import annotations
+
+from calculator.edital.readings import readings_basis
+from calculator.rules import (
+    count_phrase,
+    format_int,
+    reserved_phrase,
+    step,
+    unique,
+    warning,
+)
+
+
+def _percent_kind(module) -> tuple[str, list[str]]:
+    """What the norm's percentage is: "minimo" (the edital may reserve more), "fixo" (set by the text)
+    or "informado" (comes from outside the corpus), with the provisions that set it (from PARAMS)."""
+    params = module.PARAMS
+    if "percentual_minimo" in params:
+        return "minimo", list(params["percentual_minimo"].basis)
+    param = params.get("percentual")
+    if param is not None and param.value is not None:
+        basis = list(param.basis)
+        for name, p in params.items():  # a second percentage for small concursos ("tiered")
+            if name.startswith("percentual_") and p.value is not None:
+                basis += list(p.basis)
+        return "fixo", unique(basis)
+    return "informado", list(param.basis) if param is not None else []
+
+
+def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
+            applies: object, note: str = "", shortfall_basis: tuple[str, ...] = (),
+            voluntary_basis: list[str] | None = None) -> tuple[str | None, list[dict]]:
+    """A cargo's (or the total's) status.  ``voluntary_basis``: the norm does not govern the edital
+    (validity), so any seat it announces is the edital's own reserve, with the provisions that say so."""
+    if announced is None:
+        return None, []
+    if voluntary_basis is not None and announced > 0:
+        return "reserva_voluntaria", [warning(
+            "edital_reserva_voluntaria", "aviso",
+            f"O edital anuncia {reserved_phrase(announced)}, mas a norma não se aplica a este edital: "
+            f"{'é reserva' if announced == 1 else 'são reserva'} do próprio edital, não exigida pela norma.",
+            voluntary_basis)]
+    if announced == reserved:
+        return "conforme", []
+    if announced < reserved:
+        missing = reserved - announced
+        return "abaixo", [warning(
+            "edital_reserva_abaixo", "aviso",
+            f"O edital anuncia {reserved_phrase(announced)}, mas a norma exige {format_int(reserved)}: "
+            f"{'falta' if missing == 1 else 'faltam'} {reserved_phrase(missing)}.{note}",
+            list(shortfall_basis), no_basis=not shortfall_basis)]
+    extra = announced - reserved
+    more = count_phrase(extra, "vaga", "vagas")
+    lead = f"O edital anuncia {reserved_phrase(announced)}"
+    if reserved == 0:
+        lead += ", e a norma não exige reserva para este cargo"
+    else:
+        lead += f", {more} a mais que as {format_int(reserved)} exigidas"
+    if kind == "minimo":
+        return "acima", [warning(
+            "edital_reserva_acima_minimo", "aviso",
+            f"{lead}. A norma fixa um limite mínimo, e o edital pode reservar mais: acima do mínimo, o "
+            "edital cumpre a norma.", kind_basis)]
+    if kind == "fixo":
+        return "acima", [warning(
+            "edital_reserva_acima_fixo", "interpretacao",
+            f"{lead}. A norma fixa o percentual (não um mínimo): o texto não prevê reserva maior que a sua, "
+            "nem a proíbe expressamente. Reservar mais não reduz a reserva da norma, mas não tem base no "
+            "texto.", kind_basis)]
+    return "acima", [warning(
+        "edital_reserva_acima_informado", "premissa",
+        f"{lead} com o percentual informado. O percentual vem de norma fora do corpus: se ela fixa um "
+        "mínimo, reservar mais a cumpre; o corpus não permite dizer.", kind_basis)]
+
+
+
+def _no_vacancies(module, percent: object, scope: object) -> dict:
+    """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
+    text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
+            "não há vaga a reservar nem ordem de nomeação.")
+    basis = list(readings_basis(module.SLUG)["cargo"][0]) or list(readings_basis(module.SLUG)["concurso"][0])
+    r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
+         "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
+             "edital_cargo_sem_vagas", "aviso",
+             "Cargo sem vagas oferecidas: sem reserva e sem ordem; se houver nomeações (cadastro de "
+             "reserva), o texto não diz como contar a reserva delas (sem base no corpus).", [],
+             no_basis=True)]}
+    o = {"positions": [], "positions_total": 0, "positions_truncated": False, "reserved": 0, "reading": None,
+         "basis": [], "warnings": [], "steps": []}
+    return {"r": r, "o": o}
+

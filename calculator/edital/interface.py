@@ -1,0 +1,78 @@
+"""The edital's API and CLI glue: the request's fields, the table's bytes, the arguments of
+``python -m calculator edital``."""
+
+from __future__ import annotations
+
+from calculator import options
+from calculator.cargos import read_cargos
+from calculator.core import get_norm
+from calculator.edital.concurso import edital
+from calculator.errors import InputError
+from calculator.fields import check_fields
+
+API_FIELDS = ("norma", "percentual", "data_edital", "vinculo", "leitura", "nomeacoes", "csv", "csv_base64")
+
+
+def csv_bytes(req: dict) -> bytes:
+    """The table's bytes: ``csv`` (the text, as the page has it) or ``csv_base64`` (the file's bytes)."""
+    text, b64 = req.get("csv"), req.get("csv_base64")
+    if text is not None and b64 is not None:
+        raise InputError("informe a tabela em \"csv\" ou em \"csv_base64\", não nos dois", "csv")
+    if b64 is not None:
+        import base64
+        import binascii
+
+        if not isinstance(b64, str):
+            raise InputError("csv_base64 deve ser um texto em base64", "csv")
+        try:
+            return base64.b64decode(b64, validate=True)
+        except (binascii.Error, ValueError):
+            raise InputError("csv_base64 não é base64 válido", "csv") from None
+    if text is None:
+        raise InputError("campo obrigatório ausente: csv (a tabela de cargos)", "csv")
+    if not isinstance(text, str):
+        raise InputError("csv deve ser o texto da tabela", "csv")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("Linha 1: o texto da tabela contém caracteres inválidos", "csv") from None
+
+
+def api_edital(req: dict) -> dict:
+    """api.handle runner for "edital"."""
+    check_fields(req, API_FIELDS, ("norma",))
+    get_norm(req["norma"])
+    cargos = read_cargos(csv_bytes(req))
+    return edital(req["norma"], cargos, req.get("percentual"), req.get("data_edital"), req.get("vinculo"),
+                  req.get("nomeacoes"), req.get("leitura"))
+
+
+def cli_arguments(p) -> None:
+    """Arguments of ``python -m calculator edital``."""
+    p.add_argument("arquivo", metavar="ARQUIVO.csv",
+                   help="tabela de cargos em CSV: cargo, vagas e, opcionais, reservadas (o que o edital "
+                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão)")
+    p.add_argument("--norma", required=True, metavar="NORMA", help=options.norm_help())
+    p.add_argument("--percentual", metavar="P", help=f"percentual de reserva ({options.percent_help()})")
+    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
+                   help="data de publicação do edital (verifica a vigência)")
+    p.add_argument("--vinculo", metavar="V", help=options.scope_help())
+    p.add_argument("--leitura", metavar="L", help=f"ordem de nomeação: {options.reading_help()}")
+    p.add_argument("--nomeacoes", metavar="M",
+                   help="total de nomeações previstas em cada cargo, contando as vagas (cadastro de reserva; "
+                        "pelo menos as vagas de cada cargo; a coluna nomeacoes dá um número por cargo)")
+    p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
+
+
+def cli_run(a) -> dict:
+    """Namespace → result, through api.run (the same path as the browser)."""
+    import base64
+
+    from calculator.simulator import _read_file
+
+    get_norm(a.norma)
+    data = _read_file(a.arquivo)
+    return api_edital({"norma": a.norma, "percentual": a.percentual,
+                "data_edital": a.data_edital, "vinculo": a.vinculo, "leitura": a.leitura,
+                "nomeacoes": a.nomeacoes, "csv_base64": base64.b64encode(data).decode("ascii")})
+

@@ -1,0 +1,82 @@
+"""What the norm's text says about counting the reserve per cargo or for the whole concurso: the two
+readings, which one leads, and the conflict when they differ (fragmentation)."""
+
+from __future__ import annotations
+
+from calculator import registry
+from calculator.rules import (
+    format_int,
+    reserved_phrase,
+    warning,
+)
+
+
+def readings_basis(slug: str) -> dict[str, tuple[tuple[str, ...], str]]:
+    """What the norm's text says about counting the reserve per cargo or for the whole concurso: reading
+    ("cargo", "concurso") → (basis, what the text says); an empty basis means the corpus has none for that
+    reading (registry, [edital])."""
+    return registry.load(slug).common.edital_readings
+
+
+def shortfall_basis_of(slug: str) -> tuple[str, ...]:
+    """The provisions that fix a cargo's count (its percentage of its own vacancies and the rounding): the
+    basis of a "falta" in the table (none when they come from a law outside the corpus)."""
+    return registry.load(slug).common.shortfall_basis
+
+
+def reading_lead(slug: str) -> str:
+    """Which reading leads the headline: "cargo" when the text counts per cargo, "concurso" when only the
+    concurso read as one has a basis, "nenhuma" when neither has one (both shown with equal weight)."""
+    readings = readings_basis(slug)
+    if readings["cargo"][0]:
+        return "cargo"
+    return "concurso" if readings["concurso"][0] else "nenhuma"
+
+
+_ADC41 = {
+    "kind": "contexto_nacional",
+    "text": "Contexto nacional, fora do corpus e não aplicado pela calculadora: o STF, na ADC 41 (Plenário, "
+            "julgada em 08/06/2017, sobre a Lei federal nº 12.990/2014), tratou da aplicação da reserva "
+            "ao total de vagas do concurso e rejeitou o fracionamento das vagas (por exemplo, por "
+            "especialidade) para escapar da reserva.",
+    "source": "STF, ADC 41/DF, Plenário, rel. Min. Roberto Barroso, julgada em 08/06/2017 (ementa do "
+              "acórdão)",
+    "date": "2017-06-08",
+}
+
+
+#: Warnings of a cargo's reserve that state the per-cargo reading (said again by the fragmentation
+#: conflict, which gives both readings with their provisions).
+#: The heading of the status column: the per-cargo reading, labelled as interpretation where the text
+#: does not count per cargo.
+STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpretação)",
+                 "nenhuma": "Leitura por cargo (interpretação)"}
+
+
+def module_beyond_basis(slug: str) -> tuple[str, ...]:
+
+    return registry.load(slug).common.beyond_basis
+
+
+
+def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: int) -> dict:
+    readings = readings_basis(slug)
+    cargo_basis, cargo_text = readings["cargo"]
+    conc_basis, conc_text = readings["concurso"]
+    higher = "do concurso como um todo" if aggregated > per_cargo else "por cargo"
+    choice = {
+        "cargo": "a calculadora não escolhe por você: a tabela mostra a reserva por cargo, e o total do "
+                 "concurso aparece ao lado.",
+        "concurso": "o título segue a leitura que o texto sustenta, a do concurso como um todo; a tabela "
+                    "mostra a leitura por cargo, como interpretação.",
+        "nenhuma": "o corpus não permite escolher: o título mostra as duas, e a tabela mostra a leitura por "
+                   "cargo, como interpretação.",
+    }[reading_lead(slug)]
+    return warning(
+        "fracionamento", "conflito",
+        "Fracionamento: as duas leituras dão números diferentes. Leitura por cargo (soma das reservas de "
+        f"cada cargo): {reserved_phrase(per_cargo)} — {cargo_text}. Leitura do concurso como um todo "
+        f"({format_int(total)} vagas): {reserved_phrase(aggregated)} — {conc_text}. A leitura {higher} "
+        f"reserva mais; {choice}",
+        list(cargo_basis) + list(conc_basis), no_basis=not (cargo_basis or conc_basis))
+
