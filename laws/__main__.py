@@ -1,6 +1,6 @@
 """Command line: `python -m laws export` (the corpus as JSON), `python -m laws export --lexml NORMA` (one
 norm as LexML Brasil XML), `python -m laws show NORMA[:ID]` and `python -m laws check PASTA` (is a new
-norm's folder ready? laws/check.py).
+norm's folder ready? laws/check/).
 
 Like the calculator's CLI: errors are one pt-BR line on stderr with exit status 2; output that cannot be
 written (full disk, closed stdout) is one line and status 1; a terminal that is not UTF-8 gets a close

@@ -1,45 +1,18 @@
-"""`python -m laws check PASTA`: is a norm's folder ready to enter the corpus?
-
-A city's IT or legal team writes four files (texto.txt, meta.toml, norma.toml, anotacoes.toml; see
-docs/incluir-norma.md) and runs this before anything else.  Every problem is one pt-BR line naming the
-file and the line ("laws/exemplo/norma.toml:42: …"); all of them are listed at once, so one run shows
-what is left to fix.  What is checked:
-
-- texto.txt: UTF-8, and the parser rebuilds it byte for byte; its SHA-256 is the one meta.toml pins;
-  the ids are unique and well formed;
-- every provision id cited in norma.toml, anotacoes.toml and meta.toml exists in the text;
-- norma.toml: the keys and parameters the calculator needs, each with a dated value whose basis resolves
-  (or a labelled interpretation), dates valid and in order; the warning catalogue (the four kinds, known
-  {placeholders}); then the registry loader's own checks, and a short run of the calculator on it;
-- meta.toml agrees with norma.toml where both state a fact (citation, place, start, term, extension,
-  transition).
-
-tomllib gives no line numbers: the line is found by searching the key (or the id) in the file's text.
-"""
+"""norma.toml: the keys and parameters the calculator needs, each with a dated value whose basis
+resolves (or a labelled interpretation), dates valid and in order; the warning catalogue (the four kinds,
+known {placeholders}); its agreement with meta.toml; then the registry loader's own checks, and a short
+run of the calculator on it."""
 
 from __future__ import annotations
 
-import difflib
-import hashlib
 import re
 import string
-import tomllib
-from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
-from laws.parser import ParseError, label_for, parse
+from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
 
-FILES = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
-#: The id forms the parser gives (LexML style).
-ID_FORM = re.compile(r"(art\d+(_cpt|_par1u|_par\d+)?(_inc\d+(_ali\d+)?)?(_nota\d+)?"
-                     r"|cabecalho\d+|nota\d+|assinatura\d+|registro\d+|epigrafe|ementa|preambulo|fecho|aviso)")
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
-#: Keys of norma.toml whose value is a list of provision ids (at any depth).
-#: Its basis lists name kinds of decision ([simulation.basis] keys), which name the ids.
-KIND_TABLE = "simulation.heteroidentificacao"
-BASIS_KEYS = ("basis", "start_basis", "transition_basis", "whole_basis", "beyond_basis", "shortfall_basis")
 REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes", "readings", "parameters")
 #: Placeholders every registry message may use besides the parameters' names: the validity dates
 #: (calculator/validity.py) and, in validity steps, the case's reason.
@@ -50,195 +23,7 @@ PERCENT_NEEDS = {"minimum": ("parameter",), "tiered": ("parameter", "reduced_par
                                                         "reduced_up_to_parameter"), "given": ("parameter",)}
 
 
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
-
-
-class Folder:
-    """A norm's folder being checked: its files' text and data, and the problems found so far."""
-
-    def __init__(self, path: Path, shown: str):
-        self.path, self.shown = path, shown
-        self.problems: list[Problem] = []
-        self.texts: dict[str, str] = {}
-        self.data: dict[str, dict] = {}
-        self.ids: set[str] = set()
-        self.provisions: dict[str, object] = {}
-
-    def file(self, name: str) -> str:
-        return f"{self.shown}/{name}"
-
-    def add(self, name: str, message: str, line: int | None = None) -> None:
-        self.problems.append(Problem(self.file(name), line, message))
-
-    def line(self, name: str, *needles: str, after: int | None = None) -> int | None:
-        return find_line(self.texts.get(name, ""), *needles, after=after)
-
-
-# --- finding lines ------------------------------------------------------------------------------------
-def find_line(text: str, *needles: str, after: int | None = None) -> int | None:
-    """The first line (1-based) at or after ``after`` that has every needle; a needle "key =" matches the
-    key at the start of a line, "[table]" a table header. None when no line has them."""
-    lines = text.splitlines()
-    for i, ln in enumerate(lines[(after or 1) - 1:], start=after or 1):
-        if all(_has(ln, n) for n in needles):
-            return i
-    return None
-
-
-def _has(line: str, needle: str) -> bool:
-    if needle.endswith(" ="):
-        return re.match(rf"\s*{re.escape(needle[:-2])}\s*=", line) is not None
-    return needle in line
-
-
-def table_line(text: str, dotted: str) -> int | None:
-    """The line of ``[a.b]`` (or ``[[a.b]]``), or of the longest prefix that has a header."""
-    parts = dotted.split(".")
-    for k in range(len(parts), 0, -1):
-        name = ".".join(parts[:k])
-        line = find_line(text, f"[{name}]") or find_line(text, f"[[{name}]]")
-        if line:
-            return line
-    return None
-
-
-def key_line(text: str, dotted: str) -> int | None:
-    """The line of key ``a.b.c``: the key ``c =`` after the header of ``[a.b]`` (or the header itself)."""
-    table, _, key = dotted.rpartition(".")
-    start = table_line(text, table) if table else 1
-    return find_line(text, f"{key} =", after=start) or start
-
-
-# --- the text ---------------------------------------------------------------------------------------
-def check_text(f: Folder) -> None:
-    raw = (f.path / "texto.txt").read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        f.add("texto.txt", "o texto não está em UTF-8 (salve o arquivo como UTF-8, sem mudar nenhum "
-              "caractere)", line)
-        return
-    try:
-        top = parse(text)
-    except ParseError as exc:
-        shown = re.search(r"'(.{1,60})'", str(exc))
-        line = find_line(text, shown.group(1)[:40]) if shown else None
-        f.add("texto.txt", f"o analisador não reconhece a estrutura do texto: {exc}", line)
-        return
-    rebuilt = "".join(p.text + p.tail for node in top for p in node.walk())
-    if rebuilt != text:  # parse() refuses this itself; kept as the stated contract of the check
-        f.add("texto.txt", "o texto reconstruído pelo analisador difere do original")
-    seen: set[str] = set()
-    for node in top:
-        for p in node.walk():
-            if p.id in seen:
-                f.add("texto.txt", f"id repetido: {p.id}", find_line(text, p.text[:40]) if p.text else None)
-            seen.add(p.id)
-            if not ID_FORM.fullmatch(p.id):
-                f.add("texto.txt", f"id fora do padrão LexML: {p.id}")
-            else:
-                label_for(p.id)
-            f.provisions[p.id] = p
-    f.ids = seen
-    meta = f.data.get("meta.toml", {})
-    pinned = (meta.get("text_file") or {}).get("sha256")
-    actual = hashlib.sha256(raw).hexdigest()
-    if not pinned:
-        f.add("meta.toml", f"falta a soma SHA-256 do texto: escreva em [text_file] sha256 = \"{actual}\"",
-              f.line("meta.toml", "[text_file]"))
-    elif pinned != actual:
-        f.add("meta.toml", f"a soma SHA-256 de texto.txt é {actual}, não a fixada em [text_file] "
-                           f"({pinned[:16]}…): o texto mudou, ou a soma foi copiada errada",
-              f.line("meta.toml", "sha256 ="))
-
-
-def _resolve(f: Folder, name: str, pid: object, line: int | None) -> None:
-    if not isinstance(pid, str) or not pid:
-        f.add(name, f"id de dispositivo inválido: {pid!r}", line)
-    elif ":" in pid:
-        f.add(name, f"escreva o id sem o prefixo da norma: \"{pid.partition(':')[2]}\", não \"{pid}\"", line)
-    elif pid not in f.ids:
-        close = difflib.get_close_matches(pid, sorted(f.ids), n=1)
-        hint = f" (quis dizer \"{close[0]}\"?)" if close else ""
-        f.add(name, f"o dispositivo \"{pid}\" não existe em texto.txt{hint}", line)
-
-
-def _basis_lists(data: object, path: str = ""):
-    """(dotted path, ids) for every basis list in a TOML document."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            where = f"{path}.{key}" if path else key
-            if where.startswith(KIND_TABLE):
-                continue  # kinds of decision, not ids: checked by the simulation policy (check_simulation)
-            if key in BASIS_KEYS and isinstance(value, list):
-                yield where, value
-            else:
-                yield from _basis_lists(value, where)
-    elif isinstance(data, list):
-        for i, item in enumerate(data):
-            yield from _basis_lists(item, f"{path}[{i}]")
-
-
-def check_bases(f: Folder) -> None:
-    """Every id cited in norma.toml, meta.toml and anotacoes.toml exists in the text."""
-    text = f.texts.get("norma.toml", "")
-    for where, ids in _basis_lists(f.data.get("norma.toml", {})):
-        table = re.sub(r"\[\d+\]", "", where).rpartition(".")[0]
-        start = table_line(text, table) if table else 1
-        for pid in ids:
-            _resolve(f, "norma.toml", pid, find_line(text, f'"{pid}"', after=start) or start)
-    meta_text = f.texts.get("meta.toml", "")
-
-    def walk(data: object) -> None:
-        if isinstance(data, dict):
-            for key, value in data.items():
-                if key == "provision" and isinstance(value, str):
-                    _resolve(f, "meta.toml", value, find_line(meta_text, "provision =", f'"{value}"'))
-                elif key == "cited_in" and isinstance(value, list):
-                    for pid in value:
-                        _resolve(f, "meta.toml", pid, find_line(meta_text, "cited_in =", f'"{pid}"'))
-                else:
-                    walk(value)
-        elif isinstance(data, list):
-            for item in data:
-                walk(item)
-
-    walk(f.data.get("meta.toml", {}))
-    notes_text = f.texts.get("anotacoes.toml", "")
-    for pid, entry in f.data.get("anotacoes.toml", {}).items():
-        line = find_line(notes_text, f"[{pid}]")
-        _resolve(f, "anotacoes.toml", pid, line)
-        if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
-            f.add("anotacoes.toml", f"a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"", line)
-
-
-# --- meta.toml ----------------------------------------------------------------------------------------
-def check_meta(f: Folder) -> None:
-    meta, name = f.data.get("meta.toml"), "meta.toml"
-    if meta is None:
-        return
-    for key in ("title", "kind", "number", "date", "municipality", "state", "urn", "epigrafe", "ementa"):
-        if not isinstance(meta.get(key), str) or not meta[key]:
-            f.add(name, f"falta {key} (texto)", f.line(name, f"{key} ="))
-    if isinstance(meta.get("date"), str) and _date(meta["date"]) is None:
-        f.add(name, f"date não é uma data AAAA-MM-DD: {meta['date']!r}", f.line(name, "date ="))
-    for key, pid in (("epigrafe", "epigrafe"), ("ementa", "ementa"), ("disclaimer", "aviso")):
-        p = f.provisions.get(pid)
-        if key in meta and p is not None and meta[key] != p.text:
-            f.add(name, f"{key} deve ser cópia literal da linha do texto ({pid}): {p.text[:60]!r}…",
-                  f.line(name, f"{key} ="))
-        elif key in meta and p is None and f.ids:
-            f.add(name, f"{key} escrito, mas o texto não tem {pid}", f.line(name, f"{key} ="))
-
-
+# --- meta.toml and norma.toml agree -------------------------------------------------------------------
 def check_consistency(f: Folder) -> None:
     """meta.toml and norma.toml state some facts twice: they must agree."""
     meta, reg = f.data.get("meta.toml"), f.data.get("norma.toml")
@@ -298,13 +83,6 @@ def _term_years(reg: dict) -> int | None:
 
 
 # --- norma.toml ---------------------------------------------------------------------------------------
-def _date(text: object) -> date | None:
-    try:
-        return date.fromisoformat(str(text))
-    except ValueError:
-        return None
-
-
 def _placeholders(message: str) -> set[str] | None:
     try:
         return {field for _, field, _, _ in string.Formatter().parse(message) if field is not None}
@@ -400,7 +178,7 @@ def _check_parameters(f: Folder, reg: dict) -> dict[str, object]:
             dates = []
             for key in ("start", "end"):
                 if key in raw and raw[key] not in tokens:
-                    d = _date(raw[key])
+                    d = iso_date(raw[key])
                     if d is None:
                         f.add(name, f"{where}: {key} não é uma data AAAA-MM-DD nem um de {sorted(tokens)}: "
                                     f"{raw[key]!r}", find_line(text, f"{key} =", after=vline))
@@ -518,46 +296,3 @@ def check_loader(f: Folder) -> None:
         rules.norm_warnings()
     except Exception as exc:  # the check reports it in one line; a norm that fails here fails everywhere
         f.add("norma.toml", f"a calculadora falha com este registro: {type(exc).__name__}: {exc}")
-
-
-# --- the whole folder ---------------------------------------------------------------------------------
-def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], Folder]:
-    f = Folder(path, shown or str(path).rstrip("/"))
-    for name in FILES:
-        p = path / name
-        if not p.is_file():
-            if name != "anotacoes.toml":
-                f.add(name, "arquivo não encontrado")
-            continue
-        if name == "texto.txt":
-            continue
-        try:
-            f.texts[name] = p.read_text(encoding="utf-8")
-            f.data[name] = tomllib.loads(f.texts[name])
-        except UnicodeDecodeError:
-            f.add(name, "o arquivo não está em UTF-8")
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-            where = f", coluna {m.group(2)}" if m else ""
-            f.add(name, f"TOML inválido (erro de sintaxe{where}): confira aspas, colchetes, vírgulas e "
-                        "chaves repetidas", int(m.group(1)) if m else None)
-    if (path / "texto.txt").is_file():
-        check_text(f)
-    if f.ids:
-        check_bases(f)
-    check_meta(f)
-    check_registry(f)
-    check_consistency(f)
-    if not f.problems and "norma.toml" in f.data:
-        check_loader(f)
-    return f.problems, f
-
-
-def summary(f: Folder) -> str:
-    reg = f.data.get("norma.toml", {})
-    notes = len(f.data.get("anotacoes.toml", {}))
-    hooks = reg.get("hooks")
-    how = f"regras próprias em {hooks}" if hooks else "padrão comum, sem Python"
-    return (f"{f.shown}: norma {reg.get('slug')!r} pronta — texto reconstruído byte a byte "
-            f"({len(f.ids)} dispositivos, SHA-256 conferido), {len(reg.get('parameters', []))} parâmetros, "
-            f"{len(reg.get('warnings', {}))} avisos, {notes} anotações; {how}.")

@@ -1,0 +1,73 @@
+"""`python -m laws check PASTA`: is a norm's folder ready to enter the corpus?
+
+A city's IT or legal team writes four files (texto.txt, meta.toml, norma.toml, anotacoes.toml; see
+docs/incluir-norma.md) and runs this before anything else.  Every problem is one pt-BR line naming the
+file and the line ("laws/exemplo/norma.toml:42: …"); all of them are listed at once, so one run shows
+what is left to fix.  What is checked:
+
+- texto.txt: UTF-8, and the parser rebuilds it byte for byte; its SHA-256 is the one meta.toml pins;
+  the ids are unique and well formed;
+- every provision id cited in norma.toml, anotacoes.toml and meta.toml exists in the text;
+- norma.toml: the keys and parameters the calculator needs, each with a dated value whose basis resolves
+  (or a labelled interpretation), dates valid and in order; the warning catalogue (the four kinds, known
+  {placeholders}); then the registry loader's own checks, and a short run of the calculator on it;
+- meta.toml agrees with norma.toml where both state a fact (citation, place, start, term, extension,
+  transition).
+
+tomllib gives no line numbers: the line is found by searching the key (or the id) in the file's text.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from laws.check.folder import Folder, Problem
+from laws.check.registry import check_consistency, check_loader, check_registry
+from laws.check.text import check_bases, check_meta, check_text
+
+FILES = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
+
+
+# --- the whole folder ---------------------------------------------------------------------------------
+def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], Folder]:
+    f = Folder(path, shown or str(path).rstrip("/"))
+    for name in FILES:
+        p = path / name
+        if not p.is_file():
+            if name != "anotacoes.toml":
+                f.add(name, "arquivo não encontrado")
+            continue
+        if name == "texto.txt":
+            continue
+        try:
+            f.texts[name] = p.read_text(encoding="utf-8")
+            f.data[name] = tomllib.loads(f.texts[name])
+        except UnicodeDecodeError:
+            f.add(name, "o arquivo não está em UTF-8")
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+            where = f", coluna {m.group(2)}" if m else ""
+            f.add(name, f"TOML inválido (erro de sintaxe{where}): confira aspas, colchetes, vírgulas e "
+                        "chaves repetidas", int(m.group(1)) if m else None)
+    if (path / "texto.txt").is_file():
+        check_text(f)
+    if f.ids:
+        check_bases(f)
+    check_meta(f)
+    check_registry(f)
+    check_consistency(f)
+    if not f.problems and "norma.toml" in f.data:
+        check_loader(f)
+    return f.problems, f
+
+
+def summary(f: Folder) -> str:
+    reg = f.data.get("norma.toml", {})
+    notes = len(f.data.get("anotacoes.toml", {}))
+    hooks = reg.get("hooks")
+    how = f"regras próprias em {hooks}" if hooks else "padrão comum, sem Python"
+    return (f"{f.shown}: norma {reg.get('slug')!r} pronta — texto reconstruído byte a byte "
+            f"({len(f.ids)} dispositivos, SHA-256 conferido), {len(reg.get('parameters', []))} parâmetros, "
+            f"{len(reg.get('warnings', {}))} avisos, {notes} anotações; {how}.")

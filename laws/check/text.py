@@ -1,0 +1,143 @@
+"""texto.txt, and what cites it: the text parses and rebuilds byte for byte with well-formed unique ids and
+the SHA-256 meta.toml pins; every id cited in norma.toml, meta.toml and anotacoes.toml exists; meta.toml's
+own fields, and its copies of text lines."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+
+from laws.check.folder import Folder, find_line, iso_date, table_line
+from laws.parser import ParseError, label_for, parse
+
+#: The id forms the parser gives (LexML style).
+ID_FORM = re.compile(r"(art\d+(_cpt|_par1u|_par\d+)?(_inc\d+(_ali\d+)?)?(_nota\d+)?"
+                     r"|cabecalho\d+|nota\d+|assinatura\d+|registro\d+|epigrafe|ementa|preambulo|fecho|aviso)")
+#: Keys of norma.toml whose value is a list of provision ids (at any depth).
+#: Its basis lists name kinds of decision ([simulation.basis] keys), which name the ids.
+KIND_TABLE = "simulation.heteroidentificacao"
+BASIS_KEYS = ("basis", "start_basis", "transition_basis", "whole_basis", "beyond_basis", "shortfall_basis")
+
+
+# --- the text ---------------------------------------------------------------------------------------
+def check_text(f: Folder) -> None:
+    raw = (f.path / "texto.txt").read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        f.add("texto.txt", "o texto não está em UTF-8 (salve o arquivo como UTF-8, sem mudar nenhum "
+              "caractere)", line)
+        return
+    try:
+        top = parse(text)
+    except ParseError as exc:
+        shown = re.search(r"'(.{1,60})'", str(exc))
+        line = find_line(text, shown.group(1)[:40]) if shown else None
+        f.add("texto.txt", f"o analisador não reconhece a estrutura do texto: {exc}", line)
+        return
+    rebuilt = "".join(p.text + p.tail for node in top for p in node.walk())
+    if rebuilt != text:  # parse() refuses this itself; kept as the stated contract of the check
+        f.add("texto.txt", "o texto reconstruído pelo analisador difere do original")
+    seen: set[str] = set()
+    for node in top:
+        for p in node.walk():
+            if p.id in seen:
+                f.add("texto.txt", f"id repetido: {p.id}", find_line(text, p.text[:40]) if p.text else None)
+            seen.add(p.id)
+            if not ID_FORM.fullmatch(p.id):
+                f.add("texto.txt", f"id fora do padrão LexML: {p.id}")
+            else:
+                label_for(p.id)
+            f.provisions[p.id] = p
+    f.ids = seen
+    meta = f.data.get("meta.toml", {})
+    pinned = (meta.get("text_file") or {}).get("sha256")
+    actual = hashlib.sha256(raw).hexdigest()
+    if not pinned:
+        f.add("meta.toml", f"falta a soma SHA-256 do texto: escreva em [text_file] sha256 = \"{actual}\"",
+              f.line("meta.toml", "[text_file]"))
+    elif pinned != actual:
+        f.add("meta.toml", f"a soma SHA-256 de texto.txt é {actual}, não a fixada em [text_file] "
+                           f"({pinned[:16]}…): o texto mudou, ou a soma foi copiada errada",
+              f.line("meta.toml", "sha256 ="))
+
+
+def _resolve(f: Folder, name: str, pid: object, line: int | None) -> None:
+    if not isinstance(pid, str) or not pid:
+        f.add(name, f"id de dispositivo inválido: {pid!r}", line)
+    elif ":" in pid:
+        f.add(name, f"escreva o id sem o prefixo da norma: \"{pid.partition(':')[2]}\", não \"{pid}\"", line)
+    elif pid not in f.ids:
+        close = difflib.get_close_matches(pid, sorted(f.ids), n=1)
+        hint = f" (quis dizer \"{close[0]}\"?)" if close else ""
+        f.add(name, f"o dispositivo \"{pid}\" não existe em texto.txt{hint}", line)
+
+
+def _basis_lists(data: object, path: str = ""):
+    """(dotted path, ids) for every basis list in a TOML document."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            where = f"{path}.{key}" if path else key
+            if where.startswith(KIND_TABLE):
+                continue  # kinds of decision, not ids: checked by the simulation policy (check_simulation)
+            if key in BASIS_KEYS and isinstance(value, list):
+                yield where, value
+            else:
+                yield from _basis_lists(value, where)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            yield from _basis_lists(item, f"{path}[{i}]")
+
+
+def check_bases(f: Folder) -> None:
+    """Every id cited in norma.toml, meta.toml and anotacoes.toml exists in the text."""
+    text = f.texts.get("norma.toml", "")
+    for where, ids in _basis_lists(f.data.get("norma.toml", {})):
+        table = re.sub(r"\[\d+\]", "", where).rpartition(".")[0]
+        start = table_line(text, table) if table else 1
+        for pid in ids:
+            _resolve(f, "norma.toml", pid, find_line(text, f'"{pid}"', after=start) or start)
+    meta_text = f.texts.get("meta.toml", "")
+
+    def walk(data: object) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key == "provision" and isinstance(value, str):
+                    _resolve(f, "meta.toml", value, find_line(meta_text, "provision =", f'"{value}"'))
+                elif key == "cited_in" and isinstance(value, list):
+                    for pid in value:
+                        _resolve(f, "meta.toml", pid, find_line(meta_text, "cited_in =", f'"{pid}"'))
+                else:
+                    walk(value)
+        elif isinstance(data, list):
+            for item in data:
+                walk(item)
+
+    walk(f.data.get("meta.toml", {}))
+    notes_text = f.texts.get("anotacoes.toml", "")
+    for pid, entry in f.data.get("anotacoes.toml", {}).items():
+        line = find_line(notes_text, f"[{pid}]")
+        _resolve(f, "anotacoes.toml", pid, line)
+        if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
+            f.add("anotacoes.toml", f"a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"", line)
+
+
+# --- meta.toml ----------------------------------------------------------------------------------------
+def check_meta(f: Folder) -> None:
+    meta, name = f.data.get("meta.toml"), "meta.toml"
+    if meta is None:
+        return
+    for key in ("title", "kind", "number", "date", "municipality", "state", "urn", "epigrafe", "ementa"):
+        if not isinstance(meta.get(key), str) or not meta[key]:
+            f.add(name, f"falta {key} (texto)", f.line(name, f"{key} ="))
+    if isinstance(meta.get("date"), str) and iso_date(meta["date"]) is None:
+        f.add(name, f"date não é uma data AAAA-MM-DD: {meta['date']!r}", f.line(name, "date ="))
+    for key, pid in (("epigrafe", "epigrafe"), ("ementa", "ementa"), ("disclaimer", "aviso")):
+        p = f.provisions.get(pid)
+        if key in meta and p is not None and meta[key] != p.text:
+            f.add(name, f"{key} deve ser cópia literal da linha do texto ({pid}): {p.text[:60]!r}…",
+                  f.line(name, f"{key} ="))
+        elif key in meta and p is None and f.ids:
+            f.add(name, f"{key} escrito, mas o texto não tem {pid}", f.line(name, f"{key} ="))
