@@ -1,7 +1,7 @@
 """Time and peak memory of `python -m calculator simular` on a list near the input limit.
 
 Run:  .venv/bin/python -m bench.bench_large_input          (prints a table; not a test)
-The CLI reads at most csvinput.MAX_CSV_BYTES (50 MB); this writes a list just under it (about 900,000
+The CLI reads at most csvtext.MAX_CSV_BYTES (50 MB); this writes a list just under it (about 900,000
 candidates with nome, nota in pt-BR form and one ignored column), runs the CLI with --json and reports
 wall time and peak RSS (getrusage of the child). docs/simulacao.md quotes the figures.
 """
@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from calculator.csvinput import MAX_CSV_BYTES
+from calculator.csvtext import MAX_CSV_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,7 +1,7 @@
 """The table of cargos of an edital (CSV): one row per cargo, with its vacancies and, optionally, the
 reserve the edital announced, its PcD vacancies and its nominations.
 
-Decoded like the classification list (calculator.csvinput: ``,``, ``;`` or tab; UTF-8 with or without
+Decoded like the classification list (calculator.csvtext: ``,``, ``;`` or tab; UTF-8 with or without
 BOM, Windows-1252; header names case- and accent-insensitive; extra columns ignored).  Every problem is
 an InputError with one pt-BR line naming the line and the column (field "csv").
 """
@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from calculator import csvinput
+from calculator import csvtext
 from calculator.errors import InputError
 from calculator.rules import MAX_VACANCIES, format_int
 
@@ -49,13 +49,13 @@ class CargoRow:
 # --- reading the table ---------------------------------------------------------------------------
 def read_cargos(data: bytes) -> list[CargoRow]:
     """Parse and validate a table of cargos (CSV bytes). Raises InputError (field "csv")."""
-    if isinstance(data, bytes | bytearray | memoryview) and len(data) > csvinput.MAX_CSV_BYTES:
-        raise InputError(f"O arquivo passa de {csvinput.MAX_CSV_LABEL}, o limite da tabela de cargos; "
+    if isinstance(data, bytes | bytearray | memoryview) and len(data) > csvtext.MAX_CSV_BYTES:
+        raise InputError(f"O arquivo passa de {csvtext.MAX_CSV_LABEL}, o limite da tabela de cargos; "
                          "retire as colunas que a ferramenta não usa ou divida a tabela.", FIELD)
-    text, _encoding = csvinput._decode(data)
+    text, _encoding = csvtext.decode(data)
     if "\x00" in text:
-        if csvinput._looks_utf16(text):
-            raise InputError(csvinput._UTF16, FIELD)
+        if csvtext.looks_utf16(text):
+            raise InputError(csvtext.UTF16, FIELD)
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
     bom = 0  # a second byte-order mark (a file saved twice "with BOM") is not part of the first name
@@ -64,16 +64,16 @@ def read_cargos(data: bytes) -> list[CargoRow]:
     if not text[bom:].strip():
         raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
                          FIELD)
-    lines = [m.group() for m in csvinput._LINE.finditer(text, bom)]
+    lines = [m.group() for m in csvtext.LINE.finditer(text, bom)]
     first = 0
     while first < len(lines) and not lines[first].strip():
         first += 1
-    delimiter = csvinput._sniff_delimiter(lines[first])
+    delimiter = csvtext.sniff_delimiter(lines[first])
     state = {"line": first + 1}
     try:
         return _parse(lines, first, delimiter, state)
     except csv.Error as exc:
-        raise InputError(f"Linha {state['line']}: CSV malformado ({csvinput._csv_reason(exc)}).",
+        raise InputError(f"Linha {state['line']}: CSV malformado ({csvtext.csv_reason(exc)}).",
                          FIELD) from None
 
 
@@ -84,18 +84,18 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
     col_index: dict[str, int] = {}
     display: dict[str, str] = {}
     for i, raw in enumerate(header):
-        col = _HEADER_TO_COLUMN.get(csvinput.normalise(raw))
+        col = _HEADER_TO_COLUMN.get(csvtext.normalise(raw))
         if col is None:
             continue
         if col in col_index:
             raise InputError(
-                f"Linha {header_line}, coluna {i + 1} (“{csvinput._shown(raw)}”): a coluna “{col}” aparece "
+                f"Linha {header_line}, coluna {i + 1} (“{csvtext.safe_text(raw)}”): a coluna “{col}” aparece "
                 "mais de uma vez no cabeçalho.", FIELD)
         col_index[col] = i
-        display[col] = csvinput._shown(raw) or col
+        display[col] = csvtext.safe_text(raw) or col
     for col in _REQUIRED:
         if col not in col_index:
-            sep = csvinput.sep_name(delimiter)
+            sep = csvtext.sep_name(delimiter)
             raise InputError(
                 f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
                 f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
@@ -107,14 +107,14 @@ def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[Ca
 
     rows: list[CargoRow] = []
     seen: dict[str, int] = {}
-    for line, row in csvinput.data_rows(reader, first, width, delimiter, state):
+    for line, row in csvtext.data_rows(reader, first, width, delimiter, state):
         name = " ".join(row[col_index["cargo"]].split())
         if not name:
             raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
         key = _cargo_key(name)
         if key in seen:
             raise InputError(
-                f"{where(line, 'cargo')}: o cargo “{csvinput._shown(name)}” repete o da linha {seen[key]} "
+                f"{where(line, 'cargo')}: o cargo “{csvtext.safe_text(name)}” repete o da linha {seen[key]} "
                 "(cada cargo deve aparecer uma vez; some as vagas numa linha só).", FIELD)
         seen[key] = line
         vacancies = _count(row[col_index["vagas"]], where(line, "vagas"), "o número de vagas", True)
@@ -161,7 +161,7 @@ def _count(raw: str, where: str, what: str, required: bool) -> int | None:
             raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
                              FIELD)
         return int(s)
-    shown = csvinput._shown(s)
+    shown = csvtext.safe_text(s)
     if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
         raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
     raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)

@@ -1,17 +1,15 @@
 """Reader for a published classification list (CSV) — the input of the nomination simulator.
 
 Accepts what people really have: ``,`` or ``;`` separators; UTF-8 with or without BOM and
-Windows-1252 (what Excel exports in Brazil); header names case- and accent-insensitive; extra
-columns ignored and reported by name (``ignored_columns``).  Every problem is raised as
-:class:`calculator.errors.InputError` with a one-line pt-BR message naming the line and the column
-(``field == "csv"``).
+Windows-1252 (what Excel exports in Brazil; decoding and separator: :mod:`calculator.csvtext`); header
+names case- and accent-insensitive; extra columns ignored and reported by name (``ignored_columns``).
+Every problem is raised as :class:`calculator.errors.InputError` with a one-line pt-BR message naming
+the line and the column (``field == "csv"``).
 
 Scores (``nota``) are read in ONE format for the whole file, decided from all its cells and reported
 (``score_format``): ``virgula`` (8,5 and 1.234,5), ``ponto`` (8.5 and 1,234.5) or ``inteiro``.  A file
 that mixes the two, or whose every score could be read both ways ("1.234" alone), is refused: a
-score is never guessed cell by cell.
-
-At most :data:`MAX_CSV_BYTES` bytes are read (the file is held once, as text, while it is parsed).
+score is never guessed cell by cell (:mod:`calculator.csvscores`).
 
 Standard library only (runs in Pyodide).
 """
@@ -21,13 +19,27 @@ from __future__ import annotations
 import csv
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 
+from calculator.csvscores import ScoreFormat, score_keys
+from calculator.csvtext import (
+    FIELD,
+    LINE,
+    UTF16,
+    csv_reason,
+    data_rows,
+    decode,
+    looks_utf16,
+    normalise,
+    safe_text,
+    sep_name,
+    sniff_delimiter,
+)
 from calculator.errors import InputError
 from calculator.rules import BLANKS
 
-FIELD = "csv"
+#: calculator/edital.py names the cell display ``csvinput._shown``.
+_shown = safe_text
 
 # canonical column -> accepted (normalised) header spellings
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
@@ -52,12 +64,6 @@ _YES = frozenset({"sim", "s"})
 _NO = frozenset({"nao", "n", ""})
 _GENDER = {"f": "F", "feminino": "F", "m": "M", "masculino": "M", "": None}
 _RANK_RE = re.compile(r"([0-9]{1,9})[ \t]*[º°ªo]?")
-_MAX_SHOWN = 40
-#: Largest classification list accepted, in bytes (about a million candidates of 50 bytes each);
-#: docs/simulacao.md and docs/hospedar.md state it, bench/ measures time and memory near it.
-MAX_CSV_BYTES = 50_000_000
-MAX_CSV_LABEL = "50 MB"
-_SEP_NAMES = {"\t": "tabulação"}
 
 
 @dataclass(slots=True)
@@ -98,101 +104,12 @@ SCORE_FORMATS = {
 }
 
 
-def normalise(text: str) -> str:
-    """Lowercase, accents removed, runs of spaces/hyphens/dots as ``_``: "Situação" -> "situacao"."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    plain = plain.replace("º", "o").replace("°", "o").replace("ª", "a")
-    return re.sub(r"[\s\-./]+", "_", plain).strip("_")
-
-
-def _shown(value: str) -> str:
-    """A cell value made safe for a one-line message."""
-    value = " ".join(value.split())
-    value = "".join(ch if ch.isprintable() else "?" for ch in value)
-    if len(value) > _MAX_SHOWN:
-        value = value[: _MAX_SHOWN - 1] + "…"
-    return value
-
-
-def too_large() -> InputError:
-    return InputError(
-        f"O arquivo passa de {MAX_CSV_LABEL}, o limite da simulação (cerca de um milhão de candidatos); "
-        "retire as colunas que a simulação não usa ou divida a lista.",
-        FIELD,
-    )
-
-
-_UTF16 = "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252."
-
-
-def _decode(data: bytes) -> tuple[str, str]:
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise InputError("O arquivo CSV deve ser lido como bytes.", FIELD)
-    if len(data) > MAX_CSV_BYTES:
-        raise too_large()
-    if not isinstance(data, bytes):
-        data = bytes(data)
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputError(_UTF16, FIELD)
-    if data.startswith(b"\xef\xbb\xbf"):
-        try:
-            return data[3:].decode("utf-8"), "utf-8-sig"
-        except UnicodeDecodeError as exc:
-            raise _decode_error(data[3:], exc.start, "UTF-8") from None
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("windows-1252"), "windows-1252"
-    except UnicodeDecodeError as exc:
-        raise _decode_error(data, exc.start, "UTF-8 nem Windows-1252") from None
-
-
-def _decode_error(data: bytes, offset: int, what: str) -> InputError:
-    line = data.count(b"\n", 0, offset) + 1
-    # column: separators before the bad byte on its line (the header line decides the separator;
-    # quotes are not taken into account — this is only a pointer for the user)
-    first_nl = data.find(b"\n")
-    header = data[: first_nl if first_nl >= 0 else len(data)]
-    sep = b";" if header.count(b";") >= max(1, header.count(b",")) else b","
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    column = data.count(sep, line_start, offset) + 1
-    return InputError(
-        f"Linha {line}, coluna {column}: o arquivo contém bytes que não são texto válido em {what} "
-        f"(byte 0x{data[offset]:02X}); salve-o como CSV em UTF-8.",
-        FIELD,
-    )
-
-
-def _sniff_delimiter(header_line: str) -> str:
-    # Excel in pt-BR writes ';'; most other tools write ','; "texto separado por tabulações" writes tabs.
-    if ";" not in header_line and "," not in header_line and "\t" in header_line:
-        return "\t"
-    return ";" if header_line.count(";") >= max(1, header_line.count(",")) else ","
-
-
-def _looks_utf16(text: str) -> bool:
-    """UTF-16 read as an 8-bit text: a decoded byte-order mark, or a NUL after every other character."""
-    if text.startswith(("ÿþ", "þÿ")):
-        return True
-    head = text[:64]
-    return len(head) >= 4 and (head[1::2].count("\x00") >= len(head) // 2 - 1
-                               or head[0::2].count("\x00") >= len(head) // 2 - 1)
-
-
-# A line as editors and the csv module see it: ended by \r\n, \n or \r (str.splitlines would also
-# split on U+001C…U+001E, U+0085, U+2028… inside a name).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
-
-
 def read_candidates(data: bytes) -> CandidateTable:
     """Parse and validate a classification list. Raises InputError (field "csv")."""
-    text, encoding = _decode(data)
+    text, encoding = decode(data)
     if "\x00" in text:
-        if _looks_utf16(text):
-            raise InputError(_UTF16, FIELD)
+        if looks_utf16(text):
+            raise InputError(UTF16, FIELD)
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
     # a second byte-order mark (a file saved twice "with BOM") is not part of the first column's name
@@ -203,28 +120,19 @@ def read_candidates(data: bytes) -> CandidateTable:
         raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com os nomes das colunas).", FIELD)
 
     # The lines are read lazily from the one copy of the text (no list of lines, no StringIO copy).
-    lines = (m.group() for m in _LINE.finditer(text, bom))
+    lines = (m.group() for m in LINE.finditer(text, bom))
     first = 0
     header_line = ""
     for header_line in lines:
         if header_line.strip():
             break
         first += 1  # leading blank lines
-    delimiter = _sniff_delimiter(header_line)
+    delimiter = sniff_delimiter(header_line)
     state = {"line": first + 1}  # line of the row being read, for csv.Error messages
     try:
         return _parse(itertools.chain((header_line,), lines), first, delimiter, encoding, state)
     except csv.Error as exc:  # malformed quoting, over-long field...
-        raise InputError(f"Linha {state['line']}: CSV malformado ({_csv_reason(exc)}).", FIELD) from None
-
-
-def _csv_reason(exc: csv.Error) -> str:
-    msg = str(exc)
-    if "field larger" in msg:
-        return "um campo excede o tamanho máximo"
-    if "EOF" in msg or "end of data" in msg or "quote" in msg.lower():
-        return "aspas não fechadas ou mal colocadas"
-    return "conteúdo não reconhecido"
+        raise InputError(f"Linha {state['line']}: CSV malformado ({csv_reason(exc)}).", FIELD) from None
 
 
 def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> CandidateTable:
@@ -243,16 +151,16 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
         if col is None:
             if not name and not raw.strip():
                 continue  # empty trailing header cell (Excel)
-            ignored.append(_shown(raw))
+            ignored.append(safe_text(raw))
             continue
         if col in col_index:
             raise InputError(
-                f"Linha {header_line}, coluna {i + 1} (“{_shown(raw)}”): a coluna “{col}” aparece "
+                f"Linha {header_line}, coluna {i + 1} (“{safe_text(raw)}”): a coluna “{col}” aparece "
                 "mais de uma vez no cabeçalho.",
                 FIELD,
             )
         col_index[col] = i
-        display[col] = _shown(raw) or col
+        display[col] = safe_text(raw) or col
 
     if "inscricao" not in col_index:
         raise InputError(
@@ -274,7 +182,7 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
 
     rows: list[Candidate] = []
     notas: list = []  # raw score cells, then (format decided) their Decimal values
-    scores = _ScoreFormat()
+    scores = ScoreFormat()
     seen_insc: dict[str, int] = {}
     seen_rank: dict[int, int] = {}
     i_insc = col_index["inscricao"]
@@ -302,7 +210,7 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
             raise InputError(f"{where(line, 'inscricao')}: a inscrição está vazia.", FIELD)
         if insc in seen_insc:
             raise InputError(
-                f"{where(line, 'inscricao')}: a inscrição “{_shown(insc)}” repete a da linha "
+                f"{where(line, 'inscricao')}: a inscrição “{safe_text(insc)}” repete a da linha "
                 f"{seen_insc[insc]}.",
                 FIELD,
             )
@@ -349,7 +257,7 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
     if ranked_by == "nota":
         score_format = scores.decide(where)
         scores.cache.clear()
-        _score_keys(notas, score_format)
+        score_keys(notas, score_format)
         # higher score first; ties keep the order of the lines (documented tie-breaking)
         order = sorted(range(len(rows)), key=notas.__getitem__, reverse=True)  # stable
         for pos, i in enumerate(order, start=1):
@@ -379,48 +287,14 @@ def _parse(lines, first: int, delimiter: str, encoding: str, state: dict) -> Can
     )
 
 
-def sep_name(delimiter: str) -> str:
-    """The detected separator as messages name it (a tab is not visible between quotes)."""
-    return _SEP_NAMES.get(delimiter, delimiter)
-
-
-def data_rows(reader, first: int, width: int, delimiter: str, state: dict):
-    """The rows after the header of a csv.reader that began at the header (line ``first + 1``): each as
-    ``(line, cells)``, line being where the row starts (csv counts the physical lines of a quoted field
-    itself), cells padded or cut to the header's ``width``; blank lines skipped.  A row with text beyond
-    the header's columns is refused.  ``state["line"]`` is kept at the line being read, for the
-    message of a csv.Error raised while reading it.  Shared by every CSV this package reads."""
-    physical_end = first + 1  # the header's line
-    while True:
-        state["line"] = physical_end + 1
-        row = next(reader, None)
-        if row is None:
-            return
-        line = physical_end + 1
-        physical_end = first + reader.line_num
-        if not "".join(row).strip():
-            continue  # blank line
-        if len(row) > width and any(cell.strip() for cell in row[width:]):
-            raise InputError(
-                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
-                f"({width}); confira o separador “{sep_name(delimiter)}” e as aspas.",
-                FIELD,
-            )
-        if len(row) < width:
-            row = row + [""] * (width - len(row))
-        elif len(row) > width:
-            row = row[:width]
-        yield line, row
-
-
 def _parse_rank(raw: str, line: int, where) -> int:
     m = _RANK_RE.fullmatch(raw.strip(BLANKS))
     if not m and re.fullmatch(r"[0-9]{10,}[ \t]*[º°ªo]?", raw.strip(BLANKS)):
         raise InputError(
-            f"{where(line, 'classificacao')}: a classificação “{_shown(raw)}” é grande demais (o máximo "
+            f"{where(line, 'classificacao')}: a classificação “{safe_text(raw)}” é grande demais (o máximo "
             "é 999.999.999).", FIELD)
     if not m or int(m.group(1)) < 1:
-        shown = f"“{_shown(raw)}”" if raw.strip(BLANKS) else "vazia"
+        shown = f"“{safe_text(raw)}”" if raw.strip(BLANKS) else "vazia"
         raise InputError(
             f"{where(line, 'classificacao')}: classificação {shown} não é um número inteiro positivo.", FIELD
         )
@@ -433,14 +307,14 @@ def _parse_bool(raw: str, where: str) -> bool:
         return True
     if value in _NO:
         return False
-    raise InputError(f"{where}: valor “{_shown(raw)}” não reconhecido; use sim ou não (s/n).", FIELD)
+    raise InputError(f"{where}: valor “{safe_text(raw)}” não reconhecido; use sim ou não (s/n).", FIELD)
 
 
 def _parse_gender(raw: str, where: str) -> str | None:
     value = normalise(raw)
     if value in _GENDER:
         return _GENDER[value]
-    raise InputError(f"{where}: valor “{_shown(raw)}” não reconhecido; use F ou M.", FIELD)
+    raise InputError(f"{where}: valor “{safe_text(raw)}” não reconhecido; use F ou M.", FIELD)
 
 
 def _parse_choice(raw: str, allowed: tuple[str, ...], where: str, what: str) -> str:
@@ -449,88 +323,6 @@ def _parse_choice(raw: str, allowed: tuple[str, ...], where: str, what: str) -> 
         return value
     accepted = ", ".join(v for v in allowed if v)
     raise InputError(
-        f"{where}: {what} “{_shown(raw)}” não reconhecida; deixe vazio ou use um destes valores: "
+        f"{where}: {what} “{safe_text(raw)}” não reconhecida; deixe vazio ou use um destes valores: "
         f"{accepted}.", FIELD
     )
-
-
-class _ScoreFormat:
-    """Decides, from every score of the file, how its separators are read — once, for the file.
-
-    A cell is checked against both conventions: pt-BR (``1.234,5``: ``.`` groups thousands, ``,`` is
-    decimal) and en (``1,234.5``).  Cells valid in only one decide; cells valid in both with the same
-    value (``78``) are neutral; cells valid in both with different values (``1.234``) follow the
-    decided convention, and with nothing to decide the file is refused."""
-
-    _BR = re.compile(r"[+-]?(?:[0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?")
-    _EN = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
-
-    def __init__(self):
-        self.first = {"virgula": None, "ponto": None, "ambos": None}  # (line, raw) of the first such cell
-        self.cache: dict[str, str] = {}
-
-    def see(self, raw: str, line: int, where) -> None:
-        kind = self.cache.get(raw)
-        if kind is None:
-            text = _compact(raw)
-            br, en = self._BR.fullmatch(text), self._EN.fullmatch(text)
-            if len(text) > 40:  # no real score; and int() refuses 4,300 digits
-                br = en = None
-            if not br and not en:
-                shown = f"“{_shown(raw)}”" if raw.strip(BLANKS) else "vazia"
-                raise InputError(f"{where(line, 'nota')}: nota {shown} não é um número (ex.: 78,5).", FIELD)
-            if br and en:
-                kind = "ambos" if ("." in text or "," in text) else "neutro"
-            else:
-                kind = "virgula" if br else "ponto"
-            self.cache[raw] = kind
-        if kind != "neutro" and self.first[kind] is None:
-            self.first[kind] = (line, raw)
-
-    def decide(self, where) -> str:
-        comma, point, both = self.first["virgula"], self.first["ponto"], self.first["ambos"]
-        if comma and point:
-            (l1, r1), (l2, r2) = sorted((comma, point))
-            k1, k2 = ("vírgula", "ponto") if (l1, r1) == comma else ("ponto", "vírgula")
-            raise InputError(
-                f"{where(l2, 'nota')}: a nota “{_shown(r2)}” usa {k2} como separador decimal, mas a da "
-                f"linha {l1} (“{_shown(r1)}”) usa {k1}; use um só formato em todo o arquivo (ex.: 1234,5).",
-                FIELD)
-        if comma:
-            return "virgula"
-        if point:
-            return "ponto"
-        if both:
-            line, raw = both
-            text = _compact(raw)
-            sep = "ponto" if "." in text else "vírgula"
-            raise InputError(
-                f"{where(line, 'nota')}: a nota “{_shown(raw)}” pode ser lida com {sep} separando milhares "
-                f"ou como separador decimal, e nenhuma outra nota do arquivo decide; escreva as notas sem "
-                "separador de milhar (ex.: 1234 ou 1,234).",
-                FIELD)
-        return "inteiro"
-
-
-def _compact(raw: str) -> str:
-    return raw.strip(BLANKS).replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
-
-
-def _score_keys(notas: list, score_format: str) -> None:
-    """Replace each score cell, in place, by an exact integer key: the score times 10^d, d the largest
-    number of decimals in the file (1,5 and 1,50 → 150 and 150).  Integers take a third of the memory
-    of Decimals, and each cell's text is freed as its key is made."""
-    most = 0
-    for i, raw in enumerate(notas):
-        text = _compact(raw)
-        if score_format == "virgula":
-            text = text.replace(".", "").replace(",", ".")
-        elif score_format == "ponto":
-            text = text.replace(",", "")
-        point = text.find(".")
-        decimals = len(text) - point - 1 if point >= 0 else 0
-        most = max(most, decimals)
-        notas[i] = (text.replace(".", ""), decimals)
-    scale = [10 ** (most - d) for d in range(most + 1)]
-    for i, (digits, decimals) in enumerate(notas):
-        notas[i] = int(digits) * scale[decimals]

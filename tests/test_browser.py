@@ -973,22 +973,22 @@ def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
-    from calculator import csvinput
+    from calculator import csvtext
 
     page = open_calculator(ctx, server)
     wait_python(page)
     consts = page.evaluate("[CotasCalculadora.MAX_CSV_BYTES, CotasCalculadora.CSV_TOO_LARGE]")
-    assert consts == [csvinput.MAX_CSV_BYTES, csvinput.too_large().message]
+    assert consts == [csvtext.MAX_CSV_BYTES, csvtext.too_large().message]
     page.evaluate("""(size) => {
         const input = document.querySelector('#simular-arquivo');
         const dt = new DataTransfer();
         dt.items.add(new File([new Uint8Array(size)], 'grande.csv', { type: 'text/csv' }));
         input.files = dt.files;
         input.dispatchEvent(new Event('change', { bubbles: true }));
-    }""", csvinput.MAX_CSV_BYTES + 1)
+    }""", csvtext.MAX_CSV_BYTES + 1)
     box = page.locator("#simular-csv-erro")
     box.wait_for(state="visible", timeout=10_000)
-    assert box.inner_text() == csvinput.too_large().message
+    assert box.inner_text() == csvtext.too_large().message
     assert page.input_value("#simular-csv") == ""
 
 

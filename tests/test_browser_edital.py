@@ -225,11 +225,11 @@ def test_axe_edital_with_results_and_an_error(ctx, server):
 
 
 def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
-    from calculator import csvinput
+    from calculator import csvtext
 
     page = open_calculator(ctx, server)
     wait_python(page)
-    big = b"cargo;vagas\n" + b"x" * csvinput.MAX_CSV_BYTES
+    big = b"cargo;vagas\n" + b"x" * csvtext.MAX_CSV_BYTES
     expected = handle({"command": "edital", "norma": "ubatuba",
                        "csv_base64": base64.b64encode(big).decode()})["error"]["message"]
     page.evaluate("""(size) => {
@@ -238,7 +238,7 @@ def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
         dt.items.add(new File([new Uint8Array(size)], 'grande.csv', { type: 'text/csv' }));
         input.files = dt.files;
         input.dispatchEvent(new Event('change', { bubbles: true }));
-    }""", csvinput.MAX_CSV_BYTES + 1)
+    }""", csvtext.MAX_CSV_BYTES + 1)
     box = page.locator("#edital-csv-erro")
     box.wait_for(state="visible", timeout=10_000)
     assert box.inner_text() == sentence(expected)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator import csvinput
+from calculator import csvtext
 from calculator.api import handle
 from tests.support import ROOT, run_cli
 
@@ -118,7 +118,7 @@ def test_endless_input_is_refused_with_the_limit_named():
     proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "/dev/zero",
                    preexec_fn=_limit_memory)
     line = one_error_line(proc, 2)
-    assert csvinput.MAX_CSV_LABEL in line and "limite" in line
+    assert csvtext.MAX_CSV_LABEL in line and "limite" in line
     assert proc.stdout == b""
 
 
@@ -126,19 +126,19 @@ def test_large_file_and_large_request_are_refused(tmp_path):
     big = tmp_path / "grande.csv"
     with big.open("wb") as fh:
         fh.write(GOOD.encode())
-        fh.truncate(csvinput.MAX_CSV_BYTES + 1)
+        fh.truncate(csvtext.MAX_CSV_BYTES + 1)
     proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", str(big))
-    assert csvinput.MAX_CSV_LABEL in one_error_line(proc, 2)
+    assert csvtext.MAX_CSV_LABEL in one_error_line(proc, 2)
     proc = run_cli("calculator", "simular", "--norma", "ubatuba", "--vagas", "1", "-",
-               stdin=b"x" * (csvinput.MAX_CSV_BYTES + 1))
-    assert csvinput.MAX_CSV_LABEL in one_error_line(proc, 2)
+               stdin=b"x" * (csvtext.MAX_CSV_BYTES + 1))
+    assert csvtext.MAX_CSV_LABEL in one_error_line(proc, 2)
     # the page's path (api.handle) gives the same message before decoding anything
-    huge = "x" * (csvinput.MAX_CSV_BYTES + 10)
+    huge = "x" * (csvtext.MAX_CSV_BYTES + 10)
     for req in ({"csv": huge}, {"csv_base64": base64.b64encode(huge.encode()).decode()}):
         out = json.loads(handle(json.dumps({"command": "simular", "norma": "ubatuba", "vagas": "1", **req})))
-        assert out["ok"] is False and csvinput.MAX_CSV_LABEL in out["error"]["message"]
+        assert out["ok"] is False and csvtext.MAX_CSV_LABEL in out["error"]["message"]
     # a file exactly at the limit is read (the limit is inclusive)
-    assert len(csvinput.MAX_CSV_LABEL) and csvinput.MAX_CSV_BYTES == 50_000_000
+    assert len(csvtext.MAX_CSV_LABEL) and csvtext.MAX_CSV_BYTES == 50_000_000
 
 
 # --- 6. control and bidi characters from the file or the arguments -------------------------------

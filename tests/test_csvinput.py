@@ -249,7 +249,7 @@ def test_huge_rank_is_called_too_large():
 
 
 def test_input_over_the_limit_is_refused_before_parsing():
-    from calculator.csvinput import MAX_CSV_BYTES, MAX_CSV_LABEL
+    from calculator.csvtext import MAX_CSV_BYTES, MAX_CSV_LABEL
 
     msg = error_of(b"inscricao;classificacao\n" + b"1;1\n" * (MAX_CSV_BYTES // 4))
     assert MAX_CSV_LABEL in msg and "limite" in msg

@@ -3,7 +3,7 @@ request's fields, the list's bytes from JSON or from a file, the command-line ar
 
 from __future__ import annotations
 
-from calculator import csvinput
+from calculator import csvtext
 from calculator.core import NORMS
 from calculator.errors import InputError
 from calculator.fields import check_fields
@@ -44,8 +44,8 @@ def _request_bytes(text, b64) -> bytes:
 
         if not isinstance(b64, str):
             raise InputError("csv_base64 deve ser um texto em base64", "csv")
-        if len(b64) > (csvinput.MAX_CSV_BYTES + 2) // 3 * 4 + 4:
-            raise csvinput.too_large()
+        if len(b64) > (csvtext.MAX_CSV_BYTES + 2) // 3 * 4 + 4:
+            raise csvtext.too_large()
         try:
             data = base64.b64decode(b64, validate=True)
         except (binascii.Error, ValueError):
@@ -53,8 +53,8 @@ def _request_bytes(text, b64) -> bytes:
     elif text is not None:
         if not isinstance(text, str):
             raise InputError("csv deve ser o texto do arquivo", "csv")
-        if len(text) > csvinput.MAX_CSV_BYTES:
-            raise csvinput.too_large()
+        if len(text) > csvtext.MAX_CSV_BYTES:
+            raise csvtext.too_large()
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
@@ -96,13 +96,13 @@ def cli_arguments(p) -> None:
 
 
 def _read_file(path: str) -> bytes:
-    """The file's bytes, at most csvinput.MAX_CSV_BYTES of them (a bigger file, /dev/zero or an endless
+    """The file's bytes, at most csvtext.MAX_CSV_BYTES of them (a bigger file, /dev/zero or an endless
     pipe is refused after reading one byte more than the limit, never read whole)."""
     import os
     import stat
     import sys
 
-    limit = csvinput.MAX_CSV_BYTES
+    limit = csvtext.MAX_CSV_BYTES
     try:
         if path == "-":
             if sys.stdin is None:
@@ -112,10 +112,10 @@ def _read_file(path: str) -> bytes:
             with open(path, "rb") as fh:
                 st = os.fstat(fh.fileno())
                 if stat.S_ISREG(st.st_mode) and st.st_size > limit:
-                    raise csvinput.too_large()
+                    raise csvtext.too_large()
                 data = fh.read(limit + 1)
         if len(data) > limit:
-            raise csvinput.too_large()
+            raise csvtext.too_large()
         return data
     except FileNotFoundError:
         raise InputError(f"arquivo não encontrado: {path}", "arquivo") from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator import csvinput
+from calculator import csvtext
 from calculator.core import NORMS
 from calculator.errors import InputError, quoted
 from calculator.rules import BLANKS
@@ -111,9 +111,9 @@ def flag(value, field: str) -> bool:
         return False
     if value is True:
         return True
-    if isinstance(value, str) and csvinput.normalise(value) in ("sim", "s", "true", "1"):
+    if isinstance(value, str) and csvtext.normalise(value) in ("sim", "s", "true", "1"):
         return True
-    if isinstance(value, str) and csvinput.normalise(value) in ("nao", "n", "false", "0"):
+    if isinstance(value, str) and csvtext.normalise(value) in ("nao", "n", "false", "0"):
         return False
     raise InputError(f"{field}: use sim ou não", field)
 

@@ -1,0 +1,157 @@
+"""The text of a CSV file, as every CSV this package reads is decoded and cut: bytes to text (UTF-8 with
+or without BOM, Windows-1252; UTF-16 refused by name), the separator sniffed from the header (``,``,
+``;`` or tab), physical lines, the data rows under the header, header names and cell values made safe
+for a one-line pt-BR message.  Shared by the classification list (calculator.csvinput) and the table of
+cargos (calculator.cargos).
+
+At most :data:`MAX_CSV_BYTES` bytes are read (the file is held once, as text, while it is parsed).
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+
+from calculator.errors import InputError
+
+FIELD = "csv"
+MAX_SHOWN = 40
+#: Largest classification list accepted, in bytes (about a million candidates of 50 bytes each);
+#: docs/simulacao.md and docs/hospedar.md state it, bench/ measures time and memory near it.
+MAX_CSV_BYTES = 50_000_000
+MAX_CSV_LABEL = "50 MB"
+_SEP_NAMES = {"\t": "tabulação"}
+
+
+def normalise(text: str) -> str:
+    """Lowercase, accents removed, runs of spaces/hyphens/dots as ``_``: "Situação" -> "situacao"."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = plain.replace("º", "o").replace("°", "o").replace("ª", "a")
+    return re.sub(r"[\s\-./]+", "_", plain).strip("_")
+
+
+def safe_text(value: str) -> str:
+    """A cell value made safe for a one-line message."""
+    value = " ".join(value.split())
+    value = "".join(ch if ch.isprintable() else "?" for ch in value)
+    if len(value) > MAX_SHOWN:
+        value = value[: MAX_SHOWN - 1] + "…"
+    return value
+
+
+def too_large() -> InputError:
+    return InputError(
+        f"O arquivo passa de {MAX_CSV_LABEL}, o limite da simulação (cerca de um milhão de candidatos); "
+        "retire as colunas que a simulação não usa ou divida a lista.",
+        FIELD,
+    )
+
+
+UTF16 = "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252."
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise InputError("O arquivo CSV deve ser lido como bytes.", FIELD)
+    if len(data) > MAX_CSV_BYTES:
+        raise too_large()
+    if not isinstance(data, bytes):
+        data = bytes(data)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(UTF16, FIELD)
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as exc:
+            raise decode_error(data[3:], exc.start, "UTF-8") from None
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("windows-1252"), "windows-1252"
+    except UnicodeDecodeError as exc:
+        raise decode_error(data, exc.start, "UTF-8 nem Windows-1252") from None
+
+
+def decode_error(data: bytes, offset: int, what: str) -> InputError:
+    line = data.count(b"\n", 0, offset) + 1
+    # column: separators before the bad byte on its line (the header line decides the separator;
+    # quotes are not taken into account — this is only a pointer for the user)
+    first_nl = data.find(b"\n")
+    header = data[: first_nl if first_nl >= 0 else len(data)]
+    sep = b";" if header.count(b";") >= max(1, header.count(b",")) else b","
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = data.count(sep, line_start, offset) + 1
+    return InputError(
+        f"Linha {line}, coluna {column}: o arquivo contém bytes que não são texto válido em {what} "
+        f"(byte 0x{data[offset]:02X}); salve-o como CSV em UTF-8.",
+        FIELD,
+    )
+
+
+def sniff_delimiter(header_line: str) -> str:
+    # Excel in pt-BR writes ';'; most other tools write ','; "texto separado por tabulações" writes tabs.
+    if ";" not in header_line and "," not in header_line and "\t" in header_line:
+        return "\t"
+    return ";" if header_line.count(";") >= max(1, header_line.count(",")) else ","
+
+
+def looks_utf16(text: str) -> bool:
+    """UTF-16 read as an 8-bit text: a decoded byte-order mark, or a NUL after every other character."""
+    if text.startswith(("ÿþ", "þÿ")):
+        return True
+    head = text[:64]
+    return len(head) >= 4 and (head[1::2].count("\x00") >= len(head) // 2 - 1
+                               or head[0::2].count("\x00") >= len(head) // 2 - 1)
+
+
+# A line as editors and the csv module see it: ended by \r\n, \n or \r (str.splitlines would also
+# split on U+001C…U+001E, U+0085, U+2028… inside a name).
+LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+
+def csv_reason(exc: csv.Error) -> str:
+    msg = str(exc)
+    if "field larger" in msg:
+        return "um campo excede o tamanho máximo"
+    if "EOF" in msg or "end of data" in msg or "quote" in msg.lower():
+        return "aspas não fechadas ou mal colocadas"
+    return "conteúdo não reconhecido"
+
+
+def sep_name(delimiter: str) -> str:
+    """The detected separator as messages name it (a tab is not visible between quotes)."""
+    return _SEP_NAMES.get(delimiter, delimiter)
+
+
+def data_rows(reader, first: int, width: int, delimiter: str, state: dict):
+    """The rows after the header of a csv.reader that began at the header (line ``first + 1``): each as
+    ``(line, cells)``, line being where the row starts (csv counts the physical lines of a quoted field
+    itself), cells padded or cut to the header's ``width``; blank lines skipped.  A row with text beyond
+    the header's columns is refused.  ``state["line"]`` is kept at the line being read, for the
+    message of a csv.Error raised while reading it.  Shared by every CSV this package reads."""
+    physical_end = first + 1  # the header's line
+    while True:
+        state["line"] = physical_end + 1
+        row = next(reader, None)
+        if row is None:
+            return
+        line = physical_end + 1
+        physical_end = first + reader.line_num
+        if not "".join(row).strip():
+            continue  # blank line
+        if len(row) > width and any(cell.strip() for cell in row[width:]):
+            raise InputError(
+                f"Linha {line}, coluna {width + 1}: a linha tem mais colunas ({len(row)}) que o cabeçalho "
+                f"({width}); confira o separador “{sep_name(delimiter)}” e as aspas.",
+                FIELD,
+            )
+        if len(row) < width:
+            row = row + [""] * (width - len(row))
+        elif len(row) > width:
+            row = row[:width]
+        yield line, row
