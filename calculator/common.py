@@ -99,7 +99,7 @@ MESSAGES = {
     "order_no_basis": "Ordem de nomeação ({reading}, interpretação; sem base no corpus: a norma não a "
                       "define): {description}",
 }
-#: The placeholders each message may use (besides the parameters' names): laws/check.py checks them.
+#: The placeholders each message may use (besides the parameters' names): laws/check/registry.py checks them.
 MESSAGE_VALUES = {
     "percent": ("percent", "minimum"), "percent_given": ("percent", "minimum"),
     "percent_reduced": ("vacancies", "limit", "percent"), "percent_full": ("vacancies", "limit", "percent"),

@@ -38,9 +38,6 @@ from calculator.csvtext import (
 from calculator.errors import InputError
 from calculator.rules import BLANKS
 
-#: calculator/edital.py names the cell display ``csvinput._shown``.
-_shown = safe_text
-
 # canonical column -> accepted (normalised) header spellings
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
     "inscricao": ("inscricao", "n_inscricao", "no_inscricao", "numero_inscricao", "numero_de_inscricao",

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator import csvinput
 from calculator.cargos import CargoRow
 from calculator.core import get_norm, order, reserve
+from calculator.csvtext import safe_text
 from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
 from calculator.edital.headline import headline
 from calculator.edital.readings import (
@@ -79,7 +79,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                     o = {**o, "positions": [], "positions_total": 0, "positions_truncated": False}
                 res = {"r": r, "o": o}
         except InputError as err:
-            raise InputError(f"Linha {row.line} (cargo “{csvinput._shown(row.name)}”): {err.message}",
+            raise InputError(f"Linha {row.line} (cargo “{safe_text(row.name)}”): {err.message}",
                              err.field) from None
         cache[key] = res
         return res
@@ -90,7 +90,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         m = c.nominations if c.nominations is not None else global_m
         if m is not None and m < c.vacancies:
             raise InputError(
-                f"Linha {c.line} (cargo “{csvinput._shown(c.name)}”): o cargo tem "
+                f"Linha {c.line} (cargo “{safe_text(c.name)}”): o cargo tem "
                 f"{format_int(c.vacancies)} vagas, mais que as {format_int(m)} nomeações informadas (as "
                 "nomeações devem ser pelo menos as vagas de cada cargo; para um número por cargo, use a "
                 "coluna “nomeacoes”).", "nomeacoes")
