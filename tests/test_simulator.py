@@ -6,21 +6,13 @@ import pytest
 from calculator.errors import InputError
 from calculator.simulator import seat_types, simulate
 from tests.support import ROOT
-
-HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
+from tools.golden import classification_csv
 
 
 def csv(*rows) -> bytes:
     """rows: (rank, flags) with flags a string of letters: c=cotista, p=pcd, f=female,
     d=desistente, i=inapto, e=eliminado, and heteroidentificação after ':' (e.g. "c:fraude")."""
-    lines = [HEADER]
-    for rank, flags in rows:
-        flags, _, hetero = flags.partition(":")
-        sit = ("desistente" if "d" in flags else "inapto" if "i" in flags
-               else "eliminado" if "e" in flags else "")
-        lines.append(f"R{rank};Nome {rank};{rank};{'sim' if 'c' in flags else 'não'};"
-                     f"{'sim' if 'p' in flags else 'não'};{'F' if 'f' in flags else 'M'};{sit};{hetero}")
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return classification_csv(list(rows)).encode("utf-8")
 
 
 def calls(res):

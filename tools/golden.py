@@ -30,8 +30,10 @@ NORMS = ("ubatuba", "quissama", "lins")
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
 
 
-def _csv(rows: list[tuple[int, str]]) -> str:
-    """rows: (rank, flags): c cotista, p PcD, f female, d desistente, i inapto, e eliminado; after ':' the
+def classification_csv(rows: list[tuple[int, str]]) -> str:
+    """A classification list, the simulator's input (also the tests' hand-worked cases).
+
+    rows: (rank, flags): c cotista, p PcD, f female, d desistente, i inapto, e eliminado; after ':' the
     heteroidentificação result."""
     lines = [HEADER]
     for rank, flags in rows:
@@ -47,7 +49,7 @@ def _synthetic(size: int, seed: int) -> str:
     """A deterministic classification list mixing every kind of candidate (no random module state)."""
     kinds = ["", "c", "", "p", "c:confirmada", "f", "cf", "", "cd", "cp", "", "ci", "c:nao_confirmada",
              "pf", "", "e", "c", "", "cfp", "d"]
-    return _csv([(r, kinds[(r * 7 + seed) % len(kinds)]) for r in range(1, size + 1)])
+    return classification_csv([(r, kinds[(r * 7 + seed) % len(kinds)]) for r in range(1, size + 1)])
 
 
 def requests() -> list[dict]:
