@@ -1,4 +1,4 @@
-"""Performance measurements (issue 7). Not part of the test run.
+"""Performance measurements. Not part of the test run.
 
     .venv/bin/python -m bench                 # build, then every measurement (make bench)
     .venv/bin/python -m bench --no-build      # measure the site already in site/
@@ -16,7 +16,7 @@ precompressed .gz files (like nginx gzip_static):
 and also the full build time (`python build.py`, with an empty build cache and again), the
 simulator throughput (100,000 candidates, 10,000 seats) in CPython and in Pyodide (Node, the built
 site's own files) and the edital tool with 5,000 cargos in CPython (bench/bench_edital.py).
-Prints a table and writes bench/results/latest.json. Targets (issue 7) are printed beside the figures.
+Prints a table and writes bench/results/latest.json. The targets are printed beside the figures.
 """
 
 from __future__ import annotations
@@ -183,7 +183,8 @@ def loadavg() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench", description="Medições de desempenho (issue 7).")
+    parser = argparse.ArgumentParser(prog="python -m bench",
+                                     description="Medições de desempenho do site e da calculadora.")
     parser.add_argument("--no-build", action="store_true", help="não gera o site; mede o que está em site/")
     parser.add_argument(
         "--runs", type=int, default=3, help="carregamentos da calculadora por caso (padrão 3)"

@@ -1,4 +1,4 @@
-"""Benchmark of the nomination simulator (issue 4): 100,000 candidates and 10,000 seats.
+"""Benchmark of the nomination simulator: 100,000 candidates and 10,000 seats.
 
 Run:  .venv/bin/python -m bench.bench_simulator        (prints a table; not a test)
 Target: under 1 s per simulation in CPython on one core, CSV parsing included.

@@ -10,7 +10,8 @@ __all__ = ["NORMS", "InputError", "order", "parameters", "reserve", "simulate"]
 
 
 def __getattr__(name: str):
-    # simulate() lives in calculator/simulator.py (issue 4); imported on first use.
+    # simulate() lives in the calculator.simulator package, imported on first use: the common
+    # questions (reserva, ordem) never pay for loading it.
     if name == "simulate":
         from calculator.simulator import simulate
 

@@ -367,8 +367,8 @@ def test_python_loads_only_when_asked_and_then_explains(ctx, server):
     assert res["headline"] in text
     # the runtime came compressed from a server that compresses nothing, decompressed in the worker
     via = [w.evaluate("() => self.packedVia || null") for w in page.workers]
-    assert {"pyodide.asm.wasm": "gz", "python_stdlib.zip": "gz"} in via
-    assert not any(u.endswith((".wasm", "python_stdlib.zip")) for u in guard.requests)
+    assert {"pyodide.asm.wasm": "gz", "python_stdlib.zip": "gz", "pyodide.asm.mjs": "gz"} in via
+    assert not any(u.endswith((".wasm", "python_stdlib.zip", "pyodide.asm.mjs")) for u in guard.requests)
 
 
 def test_question_outside_the_tables_loads_python(ctx, server):

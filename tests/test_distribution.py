@@ -1,4 +1,4 @@
-"""Offline distribution (issue 7): precompressed twins, SHA256SUMS manifest, deterministic zip.
+"""Offline distribution: precompressed twins, SHA256SUMS manifest, deterministic zip.
 
 The functions are exercised on synthetic trees (tmp_path) and, when `python build.py` has run, on the
 real built site in site/.

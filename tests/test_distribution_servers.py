@@ -1,4 +1,4 @@
-"""The nginx and Apache configurations of docs/hospedar.md, run for real (issue 7).
+"""The nginx and Apache configurations of docs/hospedar.md, run for real.
 
 The snippets are read from the BUILT page (site/hospedar.html: the build writes the hashes of the
 Content-Security-Policy into them), so the page cannot drift from what was tested. Each server

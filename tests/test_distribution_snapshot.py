@@ -1,4 +1,4 @@
-"""Pyodide memory snapshot (issue 7): made at build time, served precompressed, loaded by the worker,
+"""Pyodide memory snapshot: made at build time, served precompressed, loaded by the worker,
 with the plain load as fallback. Both paths are tested, in Node and in Debian's Chromium.
 
 The built site is copied first (verified with its SHA256SUMS), so a concurrent build cannot change it

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import time
 import zipfile
 from pathlib import Path
 
 from sitebuild import pyodide
-from tests.support import ROOT
+from tests.support import ROOT, SITE, require_site_files
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
@@ -49,20 +50,94 @@ def test_pack_copies_only_the_runtime_files_and_an_empty_lock(tmp_path):
     for name in pyodide.PYODIDE_FILES:
         if name != "python_stdlib.zip":
             assert _digest(out / name) == _digest(PYODIDE / name), name
-    # the standard library keeps only what the calculator loads, each file byte for byte the original's
+    # the standard library keeps only what the calculator loads, each module as bytecode of its original
+    # source (PEP 552 "unchecked hash": no timestamp, nothing checked at import) and any other file as is
     with (zipfile.ZipFile(out / "python_stdlib.zip") as trimmed,
           zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full):
         kept = trimmed.namelist()
-        assert set(kept) < set(full.namelist()) and len(kept) < len(full.namelist()) // 2
+        originals = [name[:-1] if name.endswith(".pyc") else name for name in kept]
+        assert set(originals) < set(full.namelist()) and len(kept) < len(full.namelist()) // 2
         for name in ("fractions.py", "json/__init__.py", "csv.py", "encodings/cp1252.py",
                      "pyodide/__init__.py", "_pyodide/__init__.py", "dataclasses.py",
                      "datetime.py"):
-            assert name in kept, name
-        for name in kept:
-            assert trimmed.read(name) == full.read(name), name
-        assert "unittest/__init__.py" not in kept and "email/__init__.py" not in kept
-    assert (out / "python_stdlib.zip").stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size // 2
+            assert name + "c" in kept and name not in kept, name
+        magic = {trimmed.read(name)[:4] for name in kept if name.endswith(".pyc")}
+        assert len(magic) == 1 and next(iter(magic)).endswith(b"\r\n")  # one interpreter's bytecode
+        for name, original in zip(kept, originals, strict=True):
+            data = trimmed.read(name)
+            if name.endswith(".pyc"):
+                assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
+                assert len(data) > 16 and original.endswith(".py"), name
+            else:
+                assert data == full.read(original), name
+        assert "unittest/__init__.pyc" not in kept and "email/__init__.pyc" not in kept
+    assert (out / "python_stdlib.zip").stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size
     lock = json.loads((out / "pyodide-lock.json").read_text(encoding="utf-8"))
     original = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock == {"info": original["info"], "packages": {}}  # nothing can be installed: no network
     assert not any(name.endswith(".whl") or "micropip" in name for name in files)
+
+
+def test_pack_compiles_the_same_bytecode_every_time(tmp_path):
+    """Two compilations of the trimmed standard library (no build cache) give the same bytes: the .pyc
+    files carry no timestamp, and SHA256SUMS stays stable across builds of one commit."""
+    first, second = tmp_path / "a.zip", tmp_path / "b.zip"
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full, \
+            zipfile.ZipFile(tmp_path / "src.zip", "w") as src:
+        for name in ("fractions.py", "json/__init__.py", "json/decoder.py", "csv.py"):
+            src.writestr(name, full.read(name))
+    pyodide.compile_stdlib(PYODIDE, tmp_path / "src.zip", first, cache=tmp_path / "no-cache-1")
+    pyodide.compile_stdlib(PYODIDE, tmp_path / "src.zip", second, cache=tmp_path / "no-cache-2")
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        assert zf.namelist() == ["csv.pyc", "fractions.pyc", "json/__init__.pyc", "json/decoder.pyc"]
+
+
+START_PROBE = r"""
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const site = process.argv[1];
+const indexDir = path.resolve(site, "assets", "pyodide") + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: indexDir, stdout: () => {}, stderr: () => {} });
+const calculatorZip = readFileSync(path.join(site, "assets", "calculadora", "calculator.zip"));
+py.unpackArchive(new Uint8Array(calculatorZip), "zip");
+console.log(py.runPython(`
+import json, sys, traceback
+import calculator.api
+answer = json.loads(calculator.api.handle('{"command": "reserva", "norma": "ubatuba", "vagas": "40"}'))
+prefix = next(p for p in sys.path if p.endswith(".zip"))
+loaded = sorted(m.__file__ for m in list(sys.modules.values())
+                if (getattr(m, "__file__", None) or "").startswith(prefix + "/")
+                and type(m.__loader__).__name__ == "zipimporter")
+frozen = sorted(n for n, m in list(sys.modules.items()) if getattr(m.__spec__, "origin", None) == "frozen")
+try:
+    raise ValueError("sonda")
+except ValueError:
+    text = traceback.format_exc()
+json.dumps({"ok": answer["ok"], "loaded": loaded, "frozen": frozen, "traceback": text,
+            "docs": [json.__doc__, json.dumps.__doc__, __import__("fractions").Fraction.__doc__]})
+`));
+"""
+
+
+def test_the_pages_python_loads_its_standard_library_as_bytecode():
+    """The site's own files in Pyodide (Node): every standard-library module the calculator loads comes
+    from a .pyc (none is compiled at start) without its docstrings, the calculator answers, and a
+    traceback still formats."""
+    require_site_files(["assets/pyodide/python_stdlib.zip", "assets/calculadora/calculator.zip"])
+    proc = subprocess.run(["node", "--input-type=module", "-e", START_PROBE, str(SITE)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    probe = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert probe["ok"] is True
+    assert len(probe["loaded"]) > 50
+    assert all(name.endswith(".pyc") for name in probe["loaded"]), probe["loaded"]
+    assert any(name.endswith("/fractions.pyc") for name in probe["loaded"])
+    # what is frozen into the interpreter is not shipped again in the zip
+    assert {"os", "codecs", "importlib._bootstrap"} <= set(probe["frozen"])
+    with zipfile.ZipFile(SITE / "assets" / "pyodide" / "python_stdlib.zip") as zf:
+        assert not {"os.pyc", "codecs.pyc", "importlib/_bootstrap.pyc"} & set(zf.namelist())
+    assert 'ValueError: sonda' in probe["traceback"] and "line " in probe["traceback"]
+    assert probe["docs"] == [None, None, None]  # docstrings are not downloaded

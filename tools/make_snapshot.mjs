@@ -1,4 +1,4 @@
-// Build-time Pyodide memory snapshot of the calculator (issue 7), made in Node from the BUILT SITE's own
+// Build-time Pyodide memory snapshot of the calculator, made in Node from the BUILT SITE's own
 // Pyodide files and the exact packed calculator (assets/calculadora/calculator.zip), already imported.
 //
 //   node tools/make_snapshot.mjs SITE_DIR OUT_FILE

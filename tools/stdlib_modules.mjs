@@ -1,11 +1,12 @@
-// Which files of Pyodide's standard library the calculator needs (issue: the page downloads only those).
+// Which files of Pyodide's standard library the calculator needs: the page downloads only those.
 //
 //   node tools/stdlib_modules.mjs PYODIDE_DIR CALCULATOR_ZIP
 //
 // Loads Pyodide in Node with its full python_stdlib.zip, unpacks the calculator, imports every module of the
 // package and runs one request of each kind through calculator.api.handle (answers, errors, a simulation
 // from UTF-8, UTF-8 with BOM and Windows-1252 bytes, a Python exception crossing into JavaScript), then
-// prints, as JSON, the stdlib files of every module loaded (Pyodide's own start included).
+// prints, as JSON, the stdlib files of every module loaded (Pyodide's own start included) that is not
+// frozen into the interpreter.
 // build.py keeps only those files in the site's python_stdlib.zip.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -55,8 +56,11 @@ for r in requests:
     handle(json.dumps(r))
 handle("{not json")
 prefix = next(p for p in sys.path if p.endswith(".zip"))
+# a frozen module (os, codecs, importlib._bootstrap…) is part of the interpreter itself: its __file__ names
+# the zip, but its copy there is never read
 files = sorted({m.__file__[len(prefix) + 1:] for m in list(sys.modules.values())
-                if getattr(m, "__file__", None) and m.__file__.startswith(prefix + "/")})
+                if getattr(m, "__file__", None) and m.__file__.startswith(prefix + "/")
+                and getattr(m.__spec__, "origin", None) != "frozen"})
 json.dumps(files)
 `);
 console.log(out);

@@ -25,9 +25,11 @@ const RUNTIME = {
   wasm: { url: new URL("pyodide.asm.wasm", PYODIDE_DIR), type: "application/wasm" },
   stdlib: { url: new URL("python_stdlib.zip", PYODIDE_DIR), type: "application/zip" },
 };
-// pyodide.asm.mjs is left to Pyodide's own import(): importing a decompressed copy from a blob: URL would
-// need "blob:" in the Content-Security-Policy of Como hospedar (script-src 'self'), so a server that does not
-// compress sends its 1.25 MB as they are (0.26 MB where the server sends the .gz twin).
+// pyodide.asm.mjs, Pyodide's JavaScript half (1.25 MB, 0.26 MB as .gz), comes the same way and is imported
+// from a blob: URL of the decompressed bytes, where the site's Content-Security-Policy allows blob: scripts
+// (no policy, or the one of Como hospedar). Where it does not, a tiny probe module fails first (no byte
+// downloaded in vain) and Pyodide imports the original file itself.
+const ASM = new URL("pyodide.asm.mjs", PYODIDE_DIR);
 
 function progress(step, text) {
   self.postMessage({ type: "progress", step, text });
@@ -176,6 +178,33 @@ function streamPacked(url, type) {
   };
 }
 
+async function importBytes(bytes) {
+  const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+// Pyodide's module factory from the .gz twin of pyodide.asm.mjs, or null (Pyodide then imports the file).
+async function packedFactory() {
+  if (typeof DecompressionStream === "undefined") return null;
+  try {
+    const probe = await importBytes(new TextEncoder().encode("export default 1;"));
+    if (probe.default !== 1) return null;
+  } catch {
+    return null; // blob: scripts not allowed here
+  }
+  try {
+    const module = await importBytes(await fetchPacked(ASM));
+    return typeof module.default === "function" ? module.default : null;
+  } catch {
+    delete self.packedVia["pyodide.asm.mjs"];
+    return null;
+  }
+}
+
 // Pyodide fetches pyodide.asm.wasm and python_stdlib.zip itself: its requests for them are answered with
 // the bytes fetched and decompressed above (the wasm's first request with its stream, later ones with a
 // fresh Response of the whole bytes, so a fallback start after a failed snapshot start reuses them).
@@ -211,6 +240,7 @@ async function boot() {
     snapshotBytes = fetchPacked(SNAPSHOT);
     snapshotBytes.catch(() => {}); // a failure is handled by the fallback below
   }
+  const factory = packedFactory();
   const { loadPyodide: load } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
   // Pyodide starts at once (its own script, the wasm's compilation) while the files still arrive. A failed
   // download fails the start: Pyodide itself would only log it and wait.
@@ -222,6 +252,9 @@ async function boot() {
   }, () => {});
   const loadPyodide = (opts) => Promise.race([load(opts), downloadFailure]);
   const options = { indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} };
+  const createPyodideModule = await factory;
+  if (createPyodideModule) options.createPyodideModule = createPyodideModule;
+  else self.packedVia["pyodide.asm.mjs"] = "original";
   let pyodide = null;
   if (snapshotBytes) {
     try {
