@@ -41,11 +41,26 @@ def discover() -> tuple[str, ...]:
     return tuple(sorted(found, key=found.__getitem__))
 
 
-def _list_order(path: Path) -> int:
+# Registry files discover() parsed, kept for the registry's first read of each (taken once, so a later
+# read sees the file as it is then): the page's Python then parses each file once at start, not twice.
+_parsed: dict[Path, dict] = {}
+
+
+def parse(path: Path) -> dict:
+    """The registry file at ``path`` as TOML data; the copy discover() already parsed, the first time."""
+    data = _parsed.pop(Path(path), None)
+    if data is not None:
+        return data
     try:
-        value = tomllib.loads(path.read_text(encoding="utf-8")).get("list_order", 1000)
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise RegistryError(f"{path}: TOML inválido ({exc})") from None
+
+
+def _list_order(path: Path) -> int:
+    data = parse(path)
+    _parsed[path] = data
+    value = data.get("list_order", 1000)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RegistryError(f"{path}: list_order deve ser um número inteiro")
     return value

@@ -16,13 +16,13 @@ The loader checks the file's shape and raises :class:`RegistryError` naming the 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from calculator import discovery
 from calculator.common import Common, _common, parameter_placeholders
 from calculator.discovery import path_of
 from calculator.params import Parameter
@@ -201,11 +201,7 @@ def load(slug: str) -> Norm:
 def read(path: Path) -> Norm:
     """The registry file at ``path`` (its folder's name is the norm's slug), not cached."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise RegistryError(f"{path}: TOML inválido ({exc})") from None
-    return _norm(data, path)
+    return _norm(discovery.parse(path), path)
 
 
 #: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the

@@ -31,12 +31,13 @@ def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registr
         infos = zf.infolist()
         names = [i.filename for i in infos]
         assert names == sorted(names)
-        assert all((n.startswith("calculator/") and n.endswith(".py"))
+        # the calculator as bytecode (no source beside it), the registries as they are
+        assert all((n.startswith("calculator/") and n.endswith(".pyc"))
                    or (n.startswith("laws/") and n.endswith("/norma.toml")) for n in names)
-        assert "calculator/api.py" in names and "calculator/__init__.py" in names
+        assert "calculator/api.pyc" in names and "calculator/__init__.pyc" in names
         assert {"laws/ubatuba/norma.toml", "laws/quissama/norma.toml", "laws/lins/norma.toml"} <= set(names)
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
-        expected = sorted([p.relative_to(ROOT).as_posix() for p in (ROOT / "calculator").rglob("*.py")
+        expected = sorted([p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "calculator").rglob("*.py")
                            if "__pycache__" not in p.parts]
                           + [p.relative_to(ROOT).as_posix() for p in (ROOT / "laws").glob("*/norma.toml")])
         assert names == expected
@@ -86,8 +87,8 @@ def test_pack_compiles_the_same_bytecode_every_time(tmp_path):
             zipfile.ZipFile(tmp_path / "src.zip", "w") as src:
         for name in ("fractions.py", "json/__init__.py", "json/decoder.py", "csv.py"):
             src.writestr(name, full.read(name))
-    pyodide.compile_stdlib(PYODIDE, tmp_path / "src.zip", first, cache=tmp_path / "no-cache-1")
-    pyodide.compile_stdlib(PYODIDE, tmp_path / "src.zip", second, cache=tmp_path / "no-cache-2")
+    pyodide.compile_bytecode(PYODIDE, tmp_path / "src.zip", first, cache=tmp_path / "no-cache-1")
+    pyodide.compile_bytecode(PYODIDE, tmp_path / "src.zip", second, cache=tmp_path / "no-cache-2")
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as zf:
         assert zf.namelist() == ["csv.pyc", "fractions.pyc", "json/__init__.pyc", "json/decoder.pyc"]
@@ -112,11 +113,13 @@ loaded = sorted(m.__file__ for m in list(sys.modules.values())
                 if (getattr(m, "__file__", None) or "").startswith(prefix + "/")
                 and type(m.__loader__).__name__ == "zipimporter")
 frozen = sorted(n for n, m in list(sys.modules.items()) if getattr(m.__spec__, "origin", None) == "frozen")
+calculator_files = sorted(m.__file__ for n, m in list(sys.modules.items()) if n.startswith("calculator"))
 try:
     raise ValueError("sonda")
 except ValueError:
     text = traceback.format_exc()
 json.dumps({"ok": answer["ok"], "loaded": loaded, "frozen": frozen, "traceback": text,
+            "calculator": calculator_files,
             "docs": [json.__doc__, json.dumps.__doc__, __import__("fractions").Fraction.__doc__]})
 `));
 """
@@ -141,3 +144,7 @@ def test_the_pages_python_loads_its_standard_library_as_bytecode():
         assert not {"os.pyc", "codecs.pyc", "importlib/_bootstrap.pyc"} & set(zf.namelist())
     assert 'ValueError: sonda' in probe["traceback"] and "line " in probe["traceback"]
     assert probe["docs"] == [None, None, None]  # docstrings are not downloaded
+    # the calculator too: bytecode unpacked in Pyodide's home folder, nothing compiled at start
+    assert "/home/pyodide/calculator/api.pyc" in probe["calculator"]
+    assert all(name.startswith("/home/pyodide/calculator/") and name.endswith(".pyc")
+               for name in probe["calculator"]), probe["calculator"]

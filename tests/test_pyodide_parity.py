@@ -7,6 +7,7 @@ calculator.zip — the very files the calculator page loads. The JSON strings mu
 
 from __future__ import annotations
 
+import _imp
 import json
 import random
 import shutil
@@ -192,16 +193,25 @@ def run_in_pyodide(requests: list[str]) -> list[str]:
 
 
 def test_packed_calculator_is_the_source_tree():
-    """The zip the page loads holds exactly calculator/*.py and the norms' registries as they are now (so
-    parity is about this code and these data)."""
+    """The zip the page loads holds exactly calculator/*.py, as bytecode of the sources as they are now,
+    and the norms' registries as they are now (so parity is about this code and these data). Each .pyc
+    carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
     files += list((ROOT / "laws").glob("*/norma.toml"))
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
-        packed = {name: zf.read(name) for name in zf.namelist()}
+        packed = {name[:-1] if name.endswith(".pyc") else name: zf.read(name) for name in zf.namelist()}
     assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"
-    stale = [name for name in sources if packed[name] != sources[name]]
+    stale = []
+    for name, source in sources.items():
+        data = packed[name]
+        if name.endswith(".py"):
+            magic = int.from_bytes(data[:4], "little")  # the source hash is keyed by Pyodide's magic number
+            if data[4:8] != b"\x01\0\0\0" or data[8:16] != _imp.source_hash(magic, source):
+                stale.append(name)
+        elif data != source:
+            stale.append(name)
     assert not stale, f"calculator.zip desatualizado ({stale}): rode build.py"
 
 

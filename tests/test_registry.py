@@ -237,3 +237,27 @@ def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsew
             else:
                 refusal = registry.load(owner).simulation_options[opt]["refusal"]
                 assert answer["error"] == {"field": opt, "message": refusal}, (opt, slug)
+
+
+def test_each_registry_file_is_parsed_once_at_start(monkeypatch):
+    """discover() reads every registry for its list_order; the registry's first read of each file reuses
+    that parse (the page's Python starts with one TOML parse per norm, not two), and a later read parses
+    the file again, as it is then."""
+    calls: list[str] = []
+    real = tomllib.loads
+    monkeypatch.setattr(discovery.tomllib, "loads", lambda text: calls.append(text) or real(text))
+    discovery.discover.cache_clear()
+    registry.load.cache_clear()
+    discovery._parsed.clear()
+    try:
+        slugs = discovery.discover()
+        assert len(calls) == len(slugs) == len(NORMS)
+        norms = [registry.load(slug) for slug in slugs]
+        assert len(calls) == len(slugs)
+        assert [n.slug for n in norms] == list(slugs)
+        registry.read(discovery.path_of(slugs[0]))
+        assert len(calls) == len(slugs) + 1
+    finally:
+        discovery.discover.cache_clear()
+        registry.load.cache_clear()
+        discovery._parsed.clear()

@@ -109,7 +109,7 @@ async function fetchPacked(url) {
 // The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads
 // (WebAssembly.instantiateStreaming) instead of after; the bytes are also kept whole for a second start
 // (the plain start after a failed snapshot start).
-function streamPacked(url, type) {
+function streamPacked(url, type, onEnd = () => {}) {
   const name = url.pathname.split("/").pop();
   if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
     return { bytes: fetchPacked(url) };
@@ -148,6 +148,7 @@ function streamPacked(url, type) {
         }
         const { done, value } = await reader.read();
         if (done) {
+          onEnd();
           controller.close();
           return;
         }
@@ -205,6 +206,22 @@ async function packedFactory() {
   }
 }
 
+// The calculator (0.26 MB) is needed only once Python has started. Its download starts when the runtime's
+// last byte has arrived, and runs while Python starts, instead of taking a share of a slow link that the
+// runtime's last byte waits for. It must start from the stream's end, not from a promise chained on the
+// downloads: Python's start then holds the worker's thread for a few hundred ms.
+let calculatorDownload = null;
+function calculatorZip() {
+  if (!calculatorDownload) {
+    calculatorDownload = fetch(CALCULATOR_ZIP).then((r) => {
+      if (!r.ok) throw new Error(`calculator.zip: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    });
+    calculatorDownload.catch(() => {});
+  }
+  return calculatorDownload;
+}
+
 // Pyodide fetches pyodide.asm.wasm and python_stdlib.zip itself: its requests for them are answered with
 // the bytes fetched and decompressed above (the wasm's first request with its stream, later ones with a
 // fresh Response of the whole bytes, so a fallback start after a failed snapshot start reuses them).
@@ -226,15 +243,12 @@ async function boot() {
     throw new Error("Este navegador não executa WebAssembly.");
   }
   progress(1, "Baixando o Python do próprio site…");
-  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type);
+  const stdlib = fetchPacked(RUNTIME.stdlib.url);
+  // the calculator's download starts with the runtime's last byte (see calculatorZip)
+  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, () => stdlib.then(calculatorZip, () => {}));
   prefetched.set(RUNTIME.wasm.url.href, { ...wasm, type: RUNTIME.wasm.type });
-  prefetched.set(RUNTIME.stdlib.url.href, { bytes: fetchPacked(RUNTIME.stdlib.url), type: RUNTIME.stdlib.type });
+  prefetched.set(RUNTIME.stdlib.url.href, { bytes: stdlib, type: RUNTIME.stdlib.type });
   for (const hit of prefetched.values()) hit.bytes.catch(() => {}); // reported below
-  const zipPromise = fetch(CALCULATOR_ZIP).then((r) => {
-    if (!r.ok) throw new Error(`calculator.zip: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
-  zipPromise.catch(() => {});
   let snapshotBytes = null;
   if (WANT_SNAPSHOT) {
     snapshotBytes = fetchPacked(SNAPSHOT);
@@ -271,7 +285,7 @@ async function boot() {
   }
   prefetched.clear();
   progress(3, "Carregando as regras da calculadora…");
-  pyodide.unpackArchive(await zipPromise, "zip");
+  pyodide.unpackArchive(await calculatorZip(), "zip");
   const handle = pyodide.pyimport("calculator.api").handle;
   const ms = Math.round(performance.now() - t0);
   self.postMessage({ type: "ready", ms, boot: self.pythonBoot, via: self.packedVia });
