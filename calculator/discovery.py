@@ -32,6 +32,7 @@ def discover() -> tuple[str, ...]:
     """Every norm with a registry file, in the order its ``list_order`` gives (then by slug): the order of
     the site, the CLI's help and the messages that list the norms."""
     found: dict[str, tuple[int, str]] = {}
+    _parsed.clear()
     for folder in corpus_dirs():
         for path in sorted(folder.glob(f"*/{FILENAME}")):
             slug = path.parent.name
@@ -41,15 +42,14 @@ def discover() -> tuple[str, ...]:
     return tuple(sorted(found, key=found.__getitem__))
 
 
-# Registry files discover() parsed, kept for the registry's first read of each (taken once, so a later
-# read sees the file as it is then): the page's Python then parses each file once at start, not twice.
+# Registry files the last discover() parsed, each kept for the registry's cached load of it (taken once):
+# the page's Python then parses each file once at start, not twice. Any other read parses the file as it is.
 _parsed: dict[Path, dict] = {}
 
 
-def parse(path: Path) -> dict:
-    """The registry file at ``path`` as TOML data; the copy discover() already parsed, the first time."""
-    data = _parsed.pop(Path(path), None)
-    if data is not None:
+def parse(path: Path, reuse: bool = False) -> dict:
+    """The registry file at ``path`` as TOML data; with ``reuse``, the copy discover() parsed, once."""
+    if reuse and (data := _parsed.pop(Path(path), None)) is not None:
         return data
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
@@ -58,8 +58,7 @@ def parse(path: Path) -> dict:
 
 
 def _list_order(path: Path) -> int:
-    data = parse(path)
-    _parsed[path] = data
+    data = _parsed[path] = parse(path)
     value = data.get("list_order", 1000)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RegistryError(f"{path}: list_order deve ser um número inteiro")

@@ -194,8 +194,9 @@ def add_years(start: date, years: int) -> date:
 
 @cache
 def load(slug: str) -> Norm:
-    """The registry of ``slug`` (read once)."""
-    return read(path_of(slug))
+    """The registry of ``slug`` (read once; from the parse discover() made, when it made one)."""
+    path = path_of(slug)
+    return _norm(discovery.parse(path, reuse=True), path)
 
 
 def read(path: Path) -> Norm:

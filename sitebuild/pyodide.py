@@ -28,14 +28,15 @@ def calculator_data_files() -> list[Path]:
     return [discovery.path_of(slug) for slug in discovery.discover()]
 
 
-def pack_calculator(site_dir: Path) -> None:
+def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
     """The calculator page's files.
 
     Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
     calculator/*.py, as bytecode (compile_bytecode), and the norms' registries (laws/*/norma.toml) into
     site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
     loaded in the page's Web Worker with ``pyodide.unpackArchive``. The standard library zip keeps only the
-    files the calculator loads (trim_stdlib), as bytecode too.
+    files the calculator loads (trim_stdlib), as bytecode too. ``cache``: the build cache's folder (by
+    default BUILD_CACHE).
     """
     src = ROOT / "node_modules" / "pyodide"
     if not (src / "pyodide.mjs").is_file():
@@ -65,9 +66,9 @@ def pack_calculator(site_dir: Path) -> None:
                 info.external_attr = 0o644 << 16
                 info.create_system = 3
                 zf.writestr(info, path.read_bytes())
-        trim_stdlib(src / "python_stdlib.zip", sources, dest / "python_stdlib.zip")
+        trim_stdlib(src / "python_stdlib.zip", sources, dest / "python_stdlib.zip", cache)
         # the worker unpacks calculator.zip into Pyodide's home folder, where the modules then live
-        compile_bytecode(src, sources, out, where=PYODIDE_HOME)
+        compile_bytecode(src, sources, out, where=PYODIDE_HOME, cache=cache)
     finally:
         sources.unlink(missing_ok=True)
 
@@ -99,7 +100,7 @@ def _keep_in_cache(entry: Path | None, write) -> None:
         return
     entry.parent.mkdir(parents=True, exist_ok=True)
     for old in entry.parent.glob(f"*{entry.suffix}"):
-        old.unlink()
+        old.unlink(missing_ok=True)  # another build may be clearing the same folder
     part = entry.with_name(f"{entry.name}.{os.getpid()}.part")
     write(part)
     part.replace(entry)  # through a temporary name: nobody ever reads half an entry

@@ -373,6 +373,7 @@ def test_python_loads_only_when_asked_and_then_explains(ctx, server):
     via = [w.evaluate("() => self.packedVia || null") for w in page.workers]
     assert {"pyodide.asm.wasm": "gz", "python_stdlib.zip": "gz", "pyodide.asm.mjs": "gz"} in via
     assert not any(u.endswith((".wasm", "python_stdlib.zip", "pyodide.asm.mjs")) for u in guard.requests)
+    assert any(u.endswith("calculator.zip") for u in guard.requests)  # after the runtime, as said above
 
 
 def test_question_outside_the_tables_loads_python(ctx, server):
@@ -380,6 +381,26 @@ def test_question_outside_the_tables_loads_python(ctx, server):
     text = result_of(page, "reserva", "python")
     res = handle({"command": "reserva", "norma": "ubatuba", "vagas": "10", "percentual": "30"})["result"]
     assert res["headline"] in text
+
+
+def test_calculator_zip_failure_after_the_runtime_is_reported(ctx, server):
+    """The calculator's zip comes last, while Python starts: when it fails, the start fails plainly (no
+    endless "carregando"), and the tables still answer."""
+    context, guard = ctx
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.fulfill(status=404, body="")
+
+    context.route("**/calculator.zip", refuse)
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12")
+    result_of(page, "reserva", "tabela")
+    page.click("#calc-carregar")
+    page.wait_for_selector('#calc-status[data-state="failed"]', timeout=PY_TIMEOUT)
+    assert "Não foi possível carregar a calculadora em Python" in page.inner_text("#calc-status")
+    assert len(refused) == 1
+    guard.console_errors = [e for e in guard.console_errors if "404" not in e]
 
 
 def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):

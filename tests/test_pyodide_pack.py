@@ -21,12 +21,15 @@ def _digest(path: Path) -> str:
 
 def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registries(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
-    pyodide.pack_calculator(first)
+    # each with a build cache of its own: a shared one would hand the second the first one's files
+    pyodide.pack_calculator(first, cache=tmp_path / "cache-a")
     time.sleep(1.1)  # a zip with real timestamps would now differ
-    pyodide.pack_calculator(second)
+    pyodide.pack_calculator(second, cache=tmp_path / "cache-b")
     zip_a = first / "assets" / "calculadora" / "calculator.zip"
     zip_b = second / "assets" / "calculadora" / "calculator.zip"
     assert zip_a.read_bytes() == zip_b.read_bytes()
+    stdlib = "assets/pyodide/python_stdlib.zip"
+    assert (first / stdlib).read_bytes() == (second / stdlib).read_bytes()
     with zipfile.ZipFile(zip_a) as zf:
         infos = zf.infolist()
         names = [i.filename for i in infos]

@@ -248,16 +248,18 @@ def test_each_registry_file_is_parsed_once_at_start(monkeypatch):
     monkeypatch.setattr(discovery.tomllib, "loads", lambda text: calls.append(text) or real(text))
     discovery.discover.cache_clear()
     registry.load.cache_clear()
-    discovery._parsed.clear()
     try:
         slugs = discovery.discover()
         assert len(calls) == len(slugs) == len(NORMS)
         norms = [registry.load(slug) for slug in slugs]
         assert len(calls) == len(slugs)
         assert [n.slug for n in norms] == list(slugs)
+        # any other read parses the file again, as it is now; so does a load after the caches are cleared
         registry.read(discovery.path_of(slugs[0]))
         assert len(calls) == len(slugs) + 1
+        registry.load.cache_clear()
+        registry.load(slugs[0])
+        assert len(calls) == len(slugs) + 2
     finally:
         discovery.discover.cache_clear()
         registry.load.cache_clear()
-        discovery._parsed.clear()

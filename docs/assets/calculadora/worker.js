@@ -28,7 +28,9 @@ const RUNTIME = {
 // pyodide.asm.mjs, Pyodide's JavaScript half (1.25 MB, 0.26 MB as .gz), comes the same way and is imported
 // from a blob: URL of the decompressed bytes, where the site's Content-Security-Policy allows blob: scripts
 // (no policy, or the one of Como hospedar). Where it does not, a tiny probe module fails first (no byte
-// downloaded in vain) and Pyodide imports the original file itself.
+// downloaded in vain; the browser logs the refusal) and Pyodide imports the original file itself. The
+// module's factory reaches loadPyodide as createPyodideModule, an option Pyodide marks experimental (its
+// version is pinned in package.json; both ways are tested, tests/test_csp.py).
 const ASM = new URL("pyodide.asm.mjs", PYODIDE_DIR);
 
 function progress(step, text) {
@@ -108,11 +110,16 @@ async function fetchPacked(url) {
 
 // The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads
 // (WebAssembly.instantiateStreaming) instead of after; the bytes are also kept whole for a second start
-// (the plain start after a failed snapshot start).
+// (the plain start after a failed snapshot start). onEnd runs once, when the last byte has arrived: from the
+// stream's end where there is a stream, else as the first reaction to the whole bytes.
 function streamPacked(url, type, onEnd = () => {}) {
   const name = url.pathname.split("/").pop();
+  const whole = (promise) => {
+    promise.then(onEnd, () => {});
+    return promise;
+  };
   if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
-    return { bytes: fetchPacked(url) };
+    return { bytes: whole(fetchPacked(url)) };
   }
   let branch = null;
   let branchReady;
@@ -129,7 +136,9 @@ function streamPacked(url, type, onEnd = () => {}) {
       self.packedVia[name] = "original";
       const plain = await nativeFetch(url);
       if (!plain.ok) throw new Error(`${name}: HTTP ${plain.status}`);
-      return readAll(plain);
+      const all = await readAll(plain);
+      onEnd();
+      return all;
     }
     received.total += Number(r.headers.get("Content-Length")) || 0;
     const reader = r.body.getReader();
@@ -207,9 +216,10 @@ async function packedFactory() {
 }
 
 // The calculator (0.26 MB) is needed only once Python has started. Its download starts when the runtime's
-// last byte has arrived, and runs while Python starts, instead of taking a share of a slow link that the
-// runtime's last byte waits for. It must start from the stream's end, not from a promise chained on the
-// downloads: Python's start then holds the worker's thread for a few hundred ms.
+// last byte has arrived (the wasm's and the standard library's, whichever comes last), and runs while Python
+// starts, instead of taking a share of a slow link that the runtime's last byte waits for. It starts from
+// the downloads' own ends, not from a promise chained on them later: Python's start then holds the
+// worker's thread for a few hundred ms. Where neither end comes (a failed download), unpacking asks for it.
 let calculatorDownload = null;
 function calculatorZip() {
   if (!calculatorDownload) {
@@ -243,9 +253,15 @@ async function boot() {
     throw new Error("Este navegador não executa WebAssembly.");
   }
   progress(1, "Baixando o Python do próprio site…");
-  const stdlib = fetchPacked(RUNTIME.stdlib.url);
   // the calculator's download starts with the runtime's last byte (see calculatorZip)
-  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, () => stdlib.then(calculatorZip, () => {}));
+  let runtimeParts = 2;
+  const partArrived = () => {
+    runtimeParts -= 1;
+    if (runtimeParts === 0) calculatorZip();
+  };
+  const stdlib = fetchPacked(RUNTIME.stdlib.url);
+  stdlib.then(partArrived, () => {});
+  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, partArrived);
   prefetched.set(RUNTIME.wasm.url.href, { ...wasm, type: RUNTIME.wasm.type });
   prefetched.set(RUNTIME.stdlib.url.href, { bytes: stdlib, type: RUNTIME.stdlib.type });
   for (const hit of prefetched.values()) hit.bytes.catch(() => {}); // reported below
