@@ -202,7 +202,13 @@ def load(slug: str) -> Norm:
 def read(path: Path) -> Norm:
     """The registry file at ``path`` (its folder's name is the norm's slug), not cached."""
     path = Path(path)
-    return _norm(discovery.parse(path), path)
+    return from_data(discovery.parse(path), path)
+
+
+def from_data(data: dict, path: Path) -> Norm:
+    """The registry from TOML data already parsed (``path`` names the file in messages, and its folder the
+    norm's slug): what laws/check runs on a folder it has read itself."""
+    return _norm(data, Path(path))
 
 
 #: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the

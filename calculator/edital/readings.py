@@ -45,8 +45,6 @@ _ADC41 = {
 }
 
 
-#: Warnings of a cargo's reserve that state the per-cargo reading (said again by the fragmentation
-#: conflict, which gives both readings with their provisions).
 #: The heading of the status column: the per-cargo reading, labelled as interpretation where the text
 #: does not count per cargo.
 STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpretação)",
@@ -54,7 +52,8 @@ STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpre
 
 
 def module_beyond_basis(slug: str) -> tuple[str, ...]:
-
+    """The provisions on nominations beyond the announced vacancies (the registry's [order] beyond_basis);
+    empty where the norm's text has none ("sem base no corpus")."""
     return registry.load(slug).common.beyond_basis
 
 

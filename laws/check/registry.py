@@ -261,13 +261,13 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
 def check_loader(f: Folder) -> None:
     """The registry loader's and the simulation policy's own checks, then a short run of the calculator
     (reserva, ordem, vigência)."""
-    from calculator.registry import _norm
+    from calculator.registry import from_data
     from calculator.registry_checks import RegistryError
     from calculator.standard import StandardRules
 
     path = f.path / "norma.toml"
     try:
-        norm = _norm(f.data["norma.toml"], path)
+        norm = from_data(f.data["norma.toml"], path)
     except (RegistryError, KeyError, TypeError, ValueError, AttributeError) as exc:
         message = str(exc).removeprefix(f"{path}: ")
         dotted = re.search(r"[a-z_]+(?:\.[a-z0-9_]+)+", message)
