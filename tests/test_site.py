@@ -312,6 +312,24 @@ def test_search_index_in_portuguese(site):
     assert "Pular para conteúdo" in index and "Buscar" in index  # pt-BR interface strings
 
 
+def test_search_index_leaves_out_tables_of_figures(site):
+    """Every page's arrival downloads the search index: tables of figures (Desempenho's measurements,
+    Metodologia's parameters, kept on the page and in the Na calculadora blocks) stay out of it; the prose
+    around them stays in."""
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = {}
+    for doc in index["docs"]:
+        page = doc["location"].split("#")[0]
+        text[page] = text.get(page, "") + doc["text"]
+    assert "Python pronto" in text["desempenho.html"]  # a heading and its prose
+    assert "início comum, sem compressão: tempo" not in text["desempenho.html"]  # a table row
+    assert "<table" not in text["desempenho.html"]
+    assert "Parâmetros da calculadora" in text["gerado/metodologia.html"]
+    assert "Valor e nota" not in text["gerado/metodologia.html"]  # the parameter table's header
+    html = (site / "desempenho.html").read_text(encoding="utf-8")
+    assert "início comum, sem compressão: tempo" in html and html.count("<table") >= 5
+
+
 # --------------------------------------------------------------------------- tables
 
 
