@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from sitebuild.context import BUILD_CACHE, DIST, ROOT, Context
-from sitebuild.pyodide import SNAPSHOT, ZIP_EPOCH, start_snapshot
+from sitebuild.pyodide import SNAPSHOT, start_snapshot, zip_entry
 
 # Large assets get a ``.gz`` twin (stdlib gzip, level 9, mtime 0: deterministic) that servers with
 # gzip_static (nginx) or mod_rewrite rules (Apache) send as is — see docs/hospedar.md. No ``.br``: a Brotli
@@ -119,7 +119,7 @@ ZIP_STORED_SUFFIXES = (".gz", ".br", ".zip", ".png", ".jpg", ".jpeg", ".woff", "
 def make_zip(site_dir: Path, dist_dir: Path = DIST, version: str | None = None) -> Path:
     """dist/cotas-em-concursos-<version>.zip holding site_dir under one top folder of the same name.
 
-    Deterministic: entries sorted, fixed timestamps (ZIP_EPOCH) and modes, no directory entries.
+    Deterministic: entries sorted, fixed timestamps and modes (zip_entry), no directory entries.
     site_dir should already hold SHA256SUMS (write_manifest), so the zip carries its own checksums.
     """
     name = f"{DIST_NAME}-{version or dist_version()}"
@@ -130,11 +130,10 @@ def make_zip(site_dir: Path, dist_dir: Path = DIST, version: str | None = None) 
     site_dir = Path(site_dir)
     with zipfile.ZipFile(tmp, "w") as zf:
         for path in site_files(site_dir):
-            info = zipfile.ZipInfo(f"{name}/{path.relative_to(site_dir).as_posix()}", ZIP_EPOCH)
+            info = zip_entry(f"{name}/{path.relative_to(site_dir).as_posix()}")
             stored = path.suffix.lower() in ZIP_STORED_SUFFIXES
-            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
+            if stored:
+                info.compress_type = zipfile.ZIP_STORED
             zf.writestr(info, path.read_bytes(), compresslevel=None if stored else 9)
     tmp.replace(out)
     return out

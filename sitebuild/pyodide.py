@@ -20,6 +20,16 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A deflated zip entry with fixed metadata (timestamp, mode, system), so that every zip the build
+    writes has the same bytes on every build."""
+    info = zipfile.ZipInfo(name, ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    info.create_system = 3
+    return info
+
+
 def calculator_data_files() -> list[Path]:
     """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
     relative path, so calculator/discovery.py finds them in Pyodide as in the repository."""
@@ -61,11 +71,7 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
     try:
         with zipfile.ZipFile(sources, "w") as zf:
             for name, path in sorted(files.items()):
-                info = zipfile.ZipInfo(name, ZIP_EPOCH)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                info.create_system = 3
-                zf.writestr(info, path.read_bytes())
+                zf.writestr(zip_entry(name), path.read_bytes())
         trim_stdlib(src / "python_stdlib.zip", sources, dest / "python_stdlib.zip", cache)
         # the worker unpacks calculator.zip into Pyodide's home folder, where the modules then live
         compile_bytecode(src, sources, out, where=PYODIDE_HOME, cache=cache)
@@ -139,11 +145,7 @@ def trim_stdlib(full_zip: Path, calculator_zip: Path, out: Path, cache: Path | N
     sources = out.with_name(out.name + ".sources")
     with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(sources, "w") as zf:
         for name in sorted(n for n in src.namelist() if n in keep):
-            info = zipfile.ZipInfo(name, ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            zf.writestr(info, src.read(name), compresslevel=9)
+            zf.writestr(zip_entry(name), src.read(name), compresslevel=9)
     try:
         compile_bytecode(full_zip.parent, sources, out, cache=cache)
     finally:
@@ -159,7 +161,9 @@ def compile_bytecode(pyodide_dir: Path, sources: Path, out: Path, where: str = "
     in Node for 0.3 MB more to download. Cached by inputs like stdlib_needed."""
     cache = BUILD_CACHE if cache is None else cache
     tool = ROOT / "tools" / "compile_bytecode.mjs"
-    entry = _cache_entry(f"bytecode-{hashlib.sha256(where.encode()).hexdigest()[:12]}",
+    # one cache folder per destination, so the standard library's entry and the calculator's do not
+    # replace each other ("bytecode", "bytecode-home-pyodide")
+    entry = _cache_entry("bytecode" + where.rstrip("/").replace("/", "-"),
                          [Path(pyodide_dir) / "pyodide.asm.wasm", sources, tool], ".zip", cache)
     if entry is not None and _copy_if_present(entry, out):
         return out
@@ -212,16 +216,14 @@ def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
     """
     site_dir = Path(site_dir)
     out = site_dir / SNAPSHOT
-    key = hashlib.sha256()
-    for path in snapshot_inputs(site_dir):
-        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    cached = Path(cache) / "snapshot" / f"{key.hexdigest()}.bin" if cache is not None else None
+    cached = _cache_entry("snapshot", snapshot_inputs(site_dir), ".bin", cache)
+    key = cached.stem if cached is not None else None
     if cached is not None and _copy_if_present(cached, out):
 
         def done() -> Path:
             return out
 
-        done.key = key.hexdigest()
+        done.key = key
         return done
 
     tmp = out.with_name(out.name + ".tmp")
@@ -240,7 +242,7 @@ def start_snapshot(site_dir: Path, cache: Path | None = BUILD_CACHE):
             _copy_if_present(out, cached)  # through a temporary name: nobody ever reads half a snapshot
         return out
 
-    wait.key = key.hexdigest()
+    wait.key = key
     return wait
 
 

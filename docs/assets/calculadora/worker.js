@@ -210,8 +210,7 @@ async function packedFactory() {
     const module = await importBytes(await fetchPacked(ASM));
     return typeof module.default === "function" ? module.default : null;
   } catch {
-    delete self.packedVia["pyodide.asm.mjs"];
-    return null;
+    return null; // boot() then records "original" for it
   }
 }
 
