@@ -26,7 +26,16 @@ from calculator import discovery
 from calculator.common import Common, _common, parameter_placeholders
 from calculator.discovery import path_of
 from calculator.params import Parameter
-from calculator.registry_checks import RegistryError, _hooks, _interpretation, _iso, _need, _refs
+from calculator.registry_checks import (
+    RegistryError,
+    _hooks,
+    _interpretation,
+    _iso,
+    _label,
+    _need,
+    _refs,
+    _slug,
+)
 from calculator.rules import warning
 
 #: How a reading counts the reserved nominations among the first n (see engine.call_count).
@@ -211,6 +220,9 @@ def from_data(data: dict, path: Path) -> Norm:
     return _norm(data, Path(path))
 
 
+discovery.validate = from_data  # a folder whose registry does not load is left out by discovery
+
+
 #: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the
 #: others; their values, default and messages are in the same table, read by calculator/simulator/policy.py).
 SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia",
@@ -249,9 +261,10 @@ def _simulation_options(data: dict, path: Path) -> dict[str, dict]:
 
 
 def _norm(data: dict, path: Path) -> Norm:
-    slug = _need(data, "slug", str, "", path)
-    if slug != path.parent.name:
-        raise RegistryError(f"{path}: slug {slug!r} difere da pasta {path.parent.name!r}")
+    slug = _slug(data, path)
+    order = data.get("list_order", 1000)
+    if not isinstance(order, int) or isinstance(order, bool):
+        raise RegistryError(f"{path}: list_order deve ser um número inteiro")
     params_raw = _need(data, "parameters", list, "", path)
     v = _need(data, "validity", dict, "", path)
     start = _iso(_need(v, "start", str, "validity.", path), "validity.start", path)
@@ -405,8 +418,8 @@ def _norm(data: dict, path: Path) -> Norm:
     window = {"short": _need(win, "short", str, "validity.window.", path),
               "text": _need(win, "text", str, "validity.window.", path),
               "basis": list(_refs(slug, win.get("basis", []), "validity.window.basis", path))}
-    return Norm(slug=slug, citation=_need(data, "citation", str, "", path),
-                title=_need(data, "title", str, "", path), place=_need(data, "place", str, "", path),
+    return Norm(slug=slug, citation=_label(data, "citation", path),
+                title=_label(data, "title", path), place=_label(data, "place", path),
                 hooks=_hooks(data, path), validity=validity, percent_rule=rule,
                 percent_parameters=percent_parameters, percent_refusal=percent_refusal,
                 percent_hint=percent_hint, scopes=scopes,

@@ -3,6 +3,7 @@ search index (compact UTF-8, accent-insensitive search) and the error page."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import subprocess
@@ -29,25 +30,54 @@ NORMS_CONFIG = ".mkdocs-normas.yml"  # git-ignored; exists only while mkdocs run
 def norms_config(root: Path) -> Path:
     """root/mkdocs.yml, or — when the corpus has a norm its menu does not list (one added from an extra
     corpus folder, COTAS_NORMAS_EXTRA, to try it before it enters laws/) — a copy with that norm's page
-    added after the last norm of the menu, so the strict build accepts it."""
+    added after the last norm of the menu, so the strict build accepts it.
+
+    The copy is written by a YAML serializer from the parsed configuration, never by pasting text: a
+    norm's citation is data of an untrusted folder and must not be able to add keys (``hooks``,
+    ``extra_javascript``…) to the configuration. The menu label is HTML-escaped because the theme prints
+    menu labels without escaping them."""
+    import yaml
+
     from calculator import registry
     from laws import NORM_SLUGS
 
     path = root / "mkdocs.yml"
-    text = path.read_text(encoding="utf-8")
-    missing = [slug for slug in NORM_SLUGS if f"gerado/{slug}.md" not in text]
-    listed = [slug for slug in NORM_SLUGS if slug not in missing]
-    if not missing or not listed:
+    config = yaml.safe_load(path.read_text(encoding="utf-8"))
+    pages = {f"gerado/{slug}.md": slug for slug in NORM_SLUGS}
+    section = _menu_section(config.get("nav") or [], set(pages))
+    missing = [slug for slug in NORM_SLUGS if not _in_menu(config.get("nav") or [], f"gerado/{slug}.md")]
+    if not missing or section is None:
         return path
-    lines = text.splitlines(keepends=True)
-    last = max(i for i, line in enumerate(lines) for slug in listed
-               if line.rstrip().endswith(f": gerado/{slug}.md"))
-    indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
-    added = [f"{indent}- {PLACE[slug]} — {registry.load(slug).citation}: gerado/{slug}.md\n"
+    last = max(i for i, item in enumerate(section) if _target(item) in pages)
+    added = [{html.escape(f"{PLACE[slug]} — {registry.load(slug).citation}"): f"gerado/{slug}.md"}
              for slug in missing]
+    section[last + 1:last + 1] = added
     out = root / NORMS_CONFIG
-    out.write_text("".join(lines[: last + 1] + added + lines[last + 1:]), encoding="utf-8")
+    out.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
     return out
+
+
+def _target(item: object) -> object:
+    """The page of a menu entry ({"label": "page.md"} or "page.md"); a section's list of entries."""
+    if isinstance(item, dict) and len(item) == 1:
+        return next(iter(item.values()))
+    return item
+
+
+def _menu_section(nav: list, norm_pages: set[str]) -> list | None:
+    """The list of menu entries that holds the norms' pages (the first one listing any of them)."""
+    if any(_target(item) in norm_pages for item in nav if isinstance(_target(item), str)):
+        return nav
+    for item in nav:
+        entries = _target(item)
+        if isinstance(entries, list) and (found := _menu_section(entries, norm_pages)) is not None:
+            return found
+    return None
+
+
+def _in_menu(nav: list, page: str) -> bool:
+    return any(_target(item) == page or (isinstance(_target(item), list) and _in_menu(_target(item), page))
+               for item in nav)
 
 
 def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:

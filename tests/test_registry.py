@@ -111,7 +111,7 @@ GOOD = """slug = "teste"
 citation = "Lei nº 1/2020"
 title = "Lei nº 1, de 1º de janeiro de 2020 (Teste/SP)"
 place = "Teste/SP"
-hooks = "calculator.teste"
+hooks = "calculator.ubatuba"
 [validity]
 start = "2020-01-01"
 start_presumed = false
@@ -195,6 +195,15 @@ def test_a_well_formed_file_loads(tmp_path):
     ('kind = "premissa"', 'kind = "alerta"', "warnings.teste_prazo.kind"),
     ('warnings = ["teste_prazo"]', 'warnings = ["teste_outro"]', "não está em \\[warnings\\]"),
     ('[validity.cases.term]', '[validity.cases.durante]', "caso desconhecido"),
+    # a norm folder is data: hooks choose among the rules written inside calculator/, nothing else
+    ('hooks = "calculator.ubatuba"', 'hooks = "calculator.api"', "não é um módulo de regras registrado"),
+    ('hooks = "calculator.ubatuba"', 'hooks = "laws.teste.pwn"', "não é um módulo de regras registrado"),
+    ('slug = "teste"', 'slug = "../teste"', "slug deve ter só letras minúsculas"),
+    # names the theme prints unescaped (menu, <title>): one line of plain text
+    ('citation = "Lei nº 1/2020"', 'citation = "Lei 1\\nhooks:\\n  - x.py"', "citation tem o caractere de "
+     "controle U\\+000A"),
+    ('place = "Teste/SP"', 'place = "Teste<script>/SP"', "place tem o caractere '<'"),
+    ('title = "Lei nº 1', 'title = "\\u202eLei nº 1', "title tem o caractere de controle U\\+202E"),
 ])
 def test_a_malformed_file_is_refused_naming_file_and_entry(tmp_path, old, new, message):
     assert old in GOOD
