@@ -8,6 +8,7 @@ import html
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 import calculator
 from calculator import registry
@@ -36,8 +37,17 @@ def write(path: Path, text: str) -> None:
 
 
 def indent_block(text: str) -> str:
-    """Indent every non-blank line by four spaces (the body of a Markdown admonition)."""
-    return "\n".join(("    " + line) if line.strip() else "" for line in text.split("\n"))
+    """Indent every non-blank line by four spaces (the body of a Markdown admonition); markup stays markup."""
+    out = "\n".join(("    " + line) if line.strip() else "" for line in str(text).split("\n"))
+    return Markup(out) if isinstance(text, Markup) else out
+
+
+def escape(text: object, quote: bool = True) -> Markup:
+    """``text`` as HTML text (``&``, ``<``, ``>`` and, with ``quote``, quotes as entities); markup the
+    project produced (a Markup) stays as it is."""
+    if isinstance(text, Markup):
+        return text
+    return Markup(html.escape(str(text), quote=quote))
 
 
 def example_percent(slug: str) -> str | None:
@@ -84,10 +94,13 @@ class Context:
             loader=jinja2.FileSystemLoader(TEMPLATES),
             undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
-            autoescape=False,  # templates produce Markdown; HTML pieces are escaped explicitly
+            # Every value is escaped unless it is markup the project itself produced (Markup: the helpers
+            # below, the macros, the pieces sitebuild/ renders): the corpus's data (titles, places,
+            # messages, annotations) comes from norm folders, which are untrusted.
+            autoescape=True,
         )
         self.env.globals.update(ref=self.ref, refs=self.refs, quote=self.quote, cite=self.cite,
-                                calc=calculator, place=labels.PLACE, e=html.escape, pt_date=pt_date,
+                                calc=calculator, place=labels.PLACE, e=escape, pt_date=pt_date,
                                 br_date=br_date, rule_label=labels.rule_label, rule_short=labels.rule_short,
                                 param_label=labels.param_label, param_value=parameter_value,
                                 rule_anchor=labels.rule_anchor, example_percent=example_percent)
@@ -114,10 +127,10 @@ class Context:
         ("nota de compilação da fonte ao art. 5º, caput"), never as a provision of the law."""
         prov = self._provision(ref)
         slug = ref.split(":", 1)[0]
-        return f"[{text or display_label(prov.id)}]({page_prefix}{slug}.md#{prov.id})"
+        return Markup(f"[{escape(text or display_label(prov.id))}]({page_prefix}{slug}.md#{prov.id})")
 
     def refs(self, *items: str) -> str:
-        return ", ".join(self.ref(r) for r in items)
+        return Markup(", ").join(self.ref(r) for r in items)
 
     def cite(self, ref: str) -> str:
         slug, _, pid = ref.partition(":")
@@ -134,7 +147,7 @@ class Context:
             if p.text:
                 lines.extend(p.text.split("\n"))
         body = "\n>\n".join("> " + html.escape(line, quote=False) for line in lines if line.strip())
-        return f"{body}\n>\n> — {self.ref(ref, self.cite(ref))}"
+        return Markup(f"{body}\n>\n> — {self.ref(ref, self.cite(ref))}")
 
     # ---- what the calculator does with a provision
     def implemented(self, norm, pid: str) -> list[str]:

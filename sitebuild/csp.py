@@ -4,12 +4,15 @@ inline scripts and styles."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html
 import re
 from pathlib import Path
 
-from sitebuild.context import Context
+import material
+
+from sitebuild.context import ROOT, Context
 from sitebuild.distribution import site_files
 
 # Content-Security-Policy of docs/hospedar.md (section 6). The theme writes a few inline scripts and the
@@ -21,7 +24,31 @@ CSP_MARKERS = {"script": "__CSP_SCRIPT_HASHES__", "style": "__CSP_STYLE_HASHES__
 CSP_PAGE = "hospedar.html"
 _INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
 _EXECUTABLE_TYPES = ("", "module", "text/javascript", "application/javascript")
-_INLINE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^>]*?\s(style|on[a-z]+)\s*=", re.S)
+_INLINE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^>]*?\s(style|on[a-z]+)\s*=", re.S | re.I)
+#: Where the project's own inline scripts and styles are written: the theme's templates, the site's
+#: overrides and the build's own templates. An inline script or style of a built page must be one of these
+#: (a value the template fills in, such as a relative address, may differ): anything else came from
+#: content, and the build refuses it instead of adding its hash to the policy.
+OWN_TEMPLATES = (Path(material.__file__).parent / "templates", ROOT / "docs" / "overrides",
+                 ROOT / "docs" / "templates")
+_TEMPLATE_VALUE = re.compile(r"\{\{.*?\}\}", re.S)
+
+
+@functools.cache
+def own_inline() -> tuple[re.Pattern, ...]:
+    """Every inline script and style the project's templates write, as a pattern of its body (a template
+    expression matches a value without quotes or markup)."""
+    patterns = set()
+    for folder in OWN_TEMPLATES:
+        for path in sorted(folder.rglob("*")):
+            if path.suffix not in (".html", ".j2") or not path.is_file():
+                continue
+            for m in _INLINE.finditer(path.read_text(encoding="utf-8")):
+                if "{%" in m.group(3):
+                    continue  # no template of the project writes logic inside a script
+                pieces = _TEMPLATE_VALUE.split(m.group(3))
+                patterns.add("[^<>\"'\\\\]*".join(re.escape(piece) for piece in pieces))
+    return tuple(re.compile(p) for p in sorted(patterns))
 
 
 def inline_hashes(site_dir: Path) -> dict[str, list[str]]:
@@ -37,6 +64,12 @@ def inline_hashes(site_dir: Path) -> dict[str, list[str]]:
             if tag == "script" and (re.search(r"\bsrc\s*=", attrs)
                                     or (kind and kind.group(1).lower() not in _EXECUTABLE_TYPES)):
                 continue  # an external script, or a data block (never run)
+            if not any(p.fullmatch(body) for p in own_inline()):
+                shown = page.relative_to(site_dir).as_posix()
+                raise SystemExit(f"erro: {shown}: <{tag}> embutido que não vem dos modelos do site "
+                                 f"({_excerpt(body)}); um conteúdo (norma, anotação, página) não pode trazer "
+                                 "código. A política de segurança (CSP) só lista os scripts e estilos do "
+                                 "próprio site.")
             digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
             found[tag].add(f"'sha256-{digest}'")
         bad = _INLINE_ATTRIBUTE.search(_INLINE.sub("", text))
@@ -45,6 +78,11 @@ def inline_hashes(site_dir: Path) -> dict[str, list[str]]:
                              "embutido no HTML; a política de segurança (CSP) de docs/hospedar.md o "
                              "bloquearia. Use uma classe CSS ou um script do site.")
     return {kind: sorted(hashes) for kind, hashes in found.items()}
+
+
+def _excerpt(body: str) -> str:
+    text = " ".join(body.split())
+    return repr(text[:60] + ("…" if len(text) > 60 else ""))
 
 
 def write_csp(site_dir: Path) -> str:

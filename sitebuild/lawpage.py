@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import html
 
+from markupsafe import Markup
+
 import calculator
 from laws import abnt, jsonld
-from sitebuild import calcblock
+from sitebuild import annotations, calcblock
 from sitebuild.context import Context, write
 from sitebuild.dates import pt_date
 from sitebuild.labels import PLACE, site_citation
@@ -46,7 +48,7 @@ def _text_html(ctx: Context, norm, prov) -> str:
         out.append(str(macros.remissao(norm, r, url)))
         pos = r.end
     out.append(html.escape(prov.text[pos:], quote=False))
-    return "".join(out).replace("\n", "<br>\n")
+    return Markup("".join(out).replace("\n", "<br>\n"))
 
 
 def _ref_notes(ctx: Context, norm, provs) -> str:
@@ -105,9 +107,9 @@ def law_text_markdown(ctx: Context, norm) -> str:
             parts.append({"anchors": [a.id for a in anchors], "id": prov.id,
                           "css": "trecho nota-na-linha" if provs and prov.kind == "nota" else "trecho",
                           "html": _text_html(ctx, norm, prov),
-                          "tail": html.escape(prov.tail, quote=False)
+                          "tail": Markup(html.escape(prov.tail, quote=False))
                           if prov.tail and "\n" not in prov.tail else "",
-                          "citation": html.escape(site_citation(norm, prov.id))})
+                          "citation": site_citation(norm, prov.id)})
             provs.append(prov)
         blocks.append(str(macros.linha(provs[0].kind, parts)) + _ref_notes(ctx, norm, provs))
         for prov in provs:
@@ -115,13 +117,18 @@ def law_text_markdown(ctx: Context, norm) -> str:
                 blocks.append(annotation_markdown(ctx, norm, pid))
             for pid in calc_after.get(prov.id, []):
                 blocks.append(calc_blocks[pid])
-    return "\n\n".join(blocks) + "\n"
+    return Markup("\n\n".join(blocks) + "\n")
 
 
 def annotation_markdown(ctx: Context, norm, pid: str) -> str:
-    return ctx.env.get_template("_anotacao.md.j2").render(
-        note_title=NOTE_TITLE, label=norm.get(pid).label, ann=norm.annotations[pid], slug=norm.slug,
-        used=ctx.implemented(norm, pid), params=ctx.parameters_citing(norm, pid)).rstrip("\n")
+    """The note on ``pid`` as one raw HTML block (its Markdown rendered by sitebuild/annotations.py)."""
+    ann = norm.annotations[pid]
+    html_block = ctx.env.get_template("_anotacao.html.j2").render(
+        note_title=NOTE_TITLE, label=norm.get(pid).label, ann=ann, slug=norm.slug,
+        body=annotations.note_html(ann["texto"]),
+        why_not=annotations.note_inline(ann.get("nao_implementado") or ""),
+        used=ctx.implemented(norm, pid), params=ctx.parameters_citing(norm, pid))
+    return "\n".join(line for line in html_block.splitlines() if line.strip())
 
 
 def page_norm(ctx: Context, norm) -> None:
@@ -134,7 +141,8 @@ def page_norm(ctx: Context, norm) -> None:
     timeline = {row["slug"]: row for row in validity_timeline(ctx)}[norm.slug]
     write(ctx.gen / f"{norm.slug}.md", ctx.env.get_template("norma.md.j2").render(
         norm=norm, meta=meta, place=PLACE[norm.slug], kind_label=KIND_LABEL.get(meta["kind"], meta["kind"]),
-        date_pt=pt_date(meta["date"]), status=status, articles=articles, jsonld=jsonld.script(structured),
+        date_pt=pt_date(meta["date"]), status=status, articles=articles,
+        jsonld=Markup(jsonld.script(structured)),
         abnt=abnt.reference_head(norm), text_warnings=calculator.parameters(norm.slug)["warnings"],
         text_markdown=law_text_markdown(ctx, norm), note_title=NOTE_TITLE,
         n_annotations=len(norm.annotations), build_date=pt_date(ctx.today), vigencia=timeline["summary"],

@@ -16,13 +16,32 @@ from sitebuild.context import ROOT
 
 
 def check_corpus(directory: Path | None = None) -> None:
-    """Every law text is the one pinned (SHA-256) in its meta.toml, or the build stops here (pt-BR)."""
+    """The whole of `python -m laws check` on every norm folder before anything is written, or the build
+    stops here with one pt-BR line per problem: a law text that is not the one pinned (SHA-256) in its
+    meta.toml, a literal copy of the text in meta.toml (epigrafe, ementa, disclaimer, signatures) that
+    differs from it, a folder whose registry does not load (left out of the corpus by discovery)…"""
+    from laws.check import check_folder
+
+    lines = [f"erro: {message}" for message in discovery.problems().values()]
     for slug in NORM_SLUGS:  # the norms the corpus loads; one from an extra corpus folder, from there
         home = discovery.path_of(slug).parent.parent
+        base = (directory or LAWS_DIR) if home == discovery.LAWS else home
         try:
-            Norm.load(slug, (directory or LAWS_DIR) if home == discovery.LAWS else home)
+            Norm.load(slug, base)
         except CorpusError as err:
-            raise SystemExit(f"erro: {err}") from None
+            lines.append(f"erro: {err}")
+            continue
+        found, _ = check_folder(base / slug, _shown(base / slug))
+        lines += [f"erro: {problem}" for problem in found]
+    if lines:
+        raise SystemExit("\n".join(lines))
+
+
+def _shown(folder: Path) -> str:
+    try:
+        return folder.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(folder)
 
 
 LOCK = ROOT / ".build.lock"

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 import re
 
+from markupsafe import Markup
+
 import calculator
 from calculator.rules import format_date
 from sitebuild.context import Context
@@ -147,10 +149,10 @@ def timeline_html(ctx: Context, prefix: str = "") -> str:
     years = [{"x": x(datetime.date(y, 1, 1)), "year": y, "label": (y - TIMELINE_FROM.year) % 4 == 0}
              for y in range(TIMELINE_FROM.year, TIMELINE_TO.year + 1, 2)]
     xt = x(today)
-    return ctx.env.get_template("_linha_do_tempo.html.j2").render(
+    return Markup(ctx.env.get_template("_linha_do_tempo.html.j2").render(
         rows=rows, years=years, prefix=prefix, left=TL_LEFT, width=TL_WIDTH, row_h=TL_ROW, top=TL_TOP,
         today=format_date(today), xt=xt,
         today_anchor="end" if xt > TL_LEFT + TL_WIDTH * 0.7 else "start" if xt < TL_LEFT + TL_WIDTH * 0.3
         else "middle",
-        first=format_date(TIMELINE_FROM), last=format_date(TIMELINE_TO)).strip()
+        first=format_date(TIMELINE_FROM), last=format_date(TIMELINE_TO)).strip())
 

@@ -175,3 +175,17 @@ def verified_copy(dest: Path) -> Path:
     if copy is None:
         pytest.fail("site/ não foi gerado por completo: rode `.venv/bin/python build.py`.", pytrace=False)
     return copy
+
+
+def repository_copy(tmp_path: Path) -> Path:
+    """tmp_path/repo: the repository's tracked files (git ls-files) and a link to its node_modules, for a
+    test that runs build.py with extra corpus folders without touching the repository."""
+    repo = tmp_path / "repo"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, files.decode("utf-8").split("\0")):
+        src, dest = ROOT / name, repo / name
+        if src.is_file():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+    (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    return repo

@@ -324,14 +324,9 @@ def test_the_fixture_norm_builds_and_renders_with_no_python_written_for_it(tmp_p
     and its table; Pyodide, from that site, answers for it as CPython does."""
     import html
 
-    repo = tmp_path / "repo"
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in filter(None, files.decode("utf-8").split("\0")):
-        src, dest = ROOT / name, repo / name
-        if src.is_file():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest)
-    (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    from tests.support import repository_copy
+
+    repo = repository_copy(tmp_path)
     env = {**os.environ, "COTAS_NORMAS_EXTRA": str(FIXTURES)}
     proc = subprocess.run([sys.executable, "build.py"], cwd=repo, env=env, capture_output=True, text=True,
                           encoding="utf-8", timeout=1200)

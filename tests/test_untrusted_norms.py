@@ -161,18 +161,6 @@ def test_the_disclaimer_is_a_literal_copy_too(laws_copy):
 
 
 # --- the build with hostile folders present ---------------------------------------------------------------
-def _repository_copy(tmp_path: Path) -> Path:
-    repo = tmp_path / "repo"
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in filter(None, files.decode("utf-8").split("\0")):
-        src, dest = ROOT / name, repo / name
-        if src.is_file():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest)
-    (repo / "node_modules").symlink_to(ROOT / "node_modules")
-    return repo
-
-
 def _norm_from_example(extra: Path, slug: str, edit_registry=None, annotations_text: str | None = None
                        ) -> Path:
     folder = extra / slug
@@ -208,10 +196,10 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     naming the folder's own Python file) and a folder whose notes carry script, frames and javascript:
     links: the first two are refused before anything is written, nothing of theirs runs, and the third
     is built with its notes as text; the published policy lists only the site's own scripts."""
-    from tests.support import require_site_files
+    from tests.support import repository_copy, require_site_files
 
     site = require_site_files(["hospedar.html"])
-    repo = _repository_copy(tmp_path)
+    repo = repository_copy(tmp_path)
     marker = tmp_path / "PWNED"
 
     evil = tmp_path / "evil"
