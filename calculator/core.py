@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import unicodedata
+from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
 from types import ModuleType
@@ -41,10 +42,34 @@ def rules_of(slug: str) -> ModuleType | StandardRules:
     return importlib.import_module(norm.hooks) if norm.hooks else StandardRules(norm)
 
 
+class _Norms(Mapping):
+    """slug → the norm's rules, for every norm discovery found, read on first use: importing the package
+    reads no folder, and a folder that does not load leaves only itself out (discovery.problems)."""
+
+    def __init__(self):
+        self._rules: dict[str, ModuleType | StandardRules] = {}
+
+    def __getitem__(self, slug: str) -> ModuleType | StandardRules:
+        if slug not in self._rules:
+            if slug not in discovery.discover():
+                raise KeyError(slug)
+            self._rules[slug] = rules_of(slug)
+        return self._rules[slug]
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in discovery.discover()
+
+    def __iter__(self):
+        return iter(discovery.discover())
+
+    def __len__(self) -> int:
+        return len(discovery.discover())
+
+
 #: slug → the norm's rules (each has NORM, SLUG, TITLE, CITATION, PARAMS, SCOPES, READINGS,
 #: DEFAULT_READING, reserved_seats, call_count, call_positions, validity), for every registry file found
 #: (laws/*/norma.toml, in the registries' list_order).
-NORMS: dict[str, ModuleType | StandardRules] = {slug: rules_of(slug) for slug in discovery.discover()}
+NORMS: Mapping[str, ModuleType | StandardRules] = _Norms()
 
 
 def get_norm(norm: object) -> ModuleType | StandardRules:
@@ -54,6 +79,8 @@ def get_norm(norm: object) -> ModuleType | StandardRules:
     key = "".join(c for c in unicodedata.normalize("NFKD", norm.strip().lower())
                   if not unicodedata.combining(c))
     if key not in NORMS:
+        if (problem := discovery.problem(key)) is not None:
+            raise InputError(f"a norma {key!r} não pôde ser carregada: {problem}", "norma")
         shown = " ".join(norm.split())
         shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
         if len(shown) > 40:

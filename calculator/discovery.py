@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -29,17 +30,58 @@ def corpus_dirs() -> tuple[Path, ...]:
 
 @cache
 def discover() -> tuple[str, ...]:
-    """Every norm with a registry file, in the order its ``list_order`` gives (then by slug): the order of
-    the site, the CLI's help and the messages that list the norms."""
+    """Every norm whose registry file loads, in the order its ``list_order`` gives (then by slug): the order
+    of the site, the CLI's help and the messages that list the norms.
+
+    A folder is untrusted data and breaks only itself: one whose registry does not load (bad TOML, a slug
+    that is not its folder's name, a second folder for the same slug, an unknown hooks module…) is left
+    out, and :func:`problems` says why, in one pt-BR line naming the file."""
     found: dict[str, tuple[int, str]] = {}
     _parsed.clear()
+    _problems.clear()
     for folder in corpus_dirs():
-        for path in sorted(folder.glob(f"*/{FILENAME}")):
+        try:
+            paths = sorted(folder.glob(f"*/{FILENAME}"))
+        except OSError as exc:
+            _problems[folder.name] = f"{folder}: pasta ilegível ({exc.strerror or exc})"
+            continue
+        for path in paths:
             slug = path.parent.name
             if slug in found:
-                raise RegistryError(f"{path}: a norma {slug!r} já existe em {path_of(slug)}")
-            found[slug] = (_list_order(path), slug)
+                _problems.setdefault(slug, f"{path}: a norma {slug!r} já existe em {path_of(slug)}; esta "
+                                           "pasta fica de fora")
+                continue
+            try:
+                order = _list_order(path)
+                if validate is not None:
+                    validate(_parsed[path], path)
+            except RegistryError as exc:
+                _parsed.pop(path, None)
+                _problems[slug] = str(exc)
+                continue
+            except OSError as exc:
+                _problems[slug] = f"{path}: arquivo ilegível ({exc.strerror or exc})"
+                continue
+            found[slug] = (order, slug)
     return tuple(sorted(found, key=found.__getitem__))
+
+
+_problems: dict[str, str] = {}
+#: The registry's loader (calculator.registry.from_data registers itself here when it is imported: this
+#: module cannot import it): a folder is discovered only if its whole registry loads.
+validate: Callable[[dict, Path], object] | None = None
+
+
+def problems() -> dict[str, str]:
+    """Folder name → why its norm was left out (one pt-BR line naming the file), as :func:`discover` found."""
+    discover()
+    return dict(_problems)
+
+
+def problem(name: object) -> str | None:
+    """Why the norm ``name`` (a folder's name, as a user types it) is not available, when a folder of that
+    name exists but does not load; else None."""
+    return problems().get(name) if isinstance(name, str) else None
 
 
 # Registry files the last discover() parsed, each kept for the registry's cached load of it (taken once):
@@ -55,6 +97,8 @@ def parse(path: Path, reuse: bool = False) -> dict:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise RegistryError(f"{path}: TOML inválido ({exc})") from None
+    except UnicodeDecodeError:
+        raise RegistryError(f"{path}: o arquivo não está em UTF-8") from None
 
 
 def _list_order(path: Path) -> int:
@@ -68,6 +112,9 @@ def _list_order(path: Path) -> int:
 def path_of(slug: str) -> Path:
     """The registry file of ``slug``: in laws/ or in an extra corpus folder (see :func:`corpus_dirs`)."""
     for folder in corpus_dirs():
-        if (folder / slug / FILENAME).is_file():
-            return folder / slug / FILENAME
+        try:
+            if (folder / slug / FILENAME).is_file():
+                return folder / slug / FILENAME
+        except (OSError, ValueError):
+            continue
     return LAWS / slug / FILENAME

@@ -14,9 +14,10 @@ import json
 import sys
 import unicodedata
 
+from calculator import discovery
 from calculator.errors import quoted
 from calculator.terminal import emit, error, setup_streams, stdout_takes, visible
-from laws.corpus import NORM_SLUGS, CorpusError, load_corpus
+from laws.corpus import NORM_SLUGS, CorpusError, load_available, load_norm, os_reason
 from laws.export import export_json
 
 USAGE = f"""uso:
@@ -33,6 +34,15 @@ def fail(message: str) -> int:
     return 2
 
 
+def warn(message: str) -> None:
+    """One pt-BR line on stderr ("aviso: …"): the command went on."""
+    try:
+        print("aviso: " + visible(" ".join(message.split())), file=sys.stderr)
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def norm_slug(text: str) -> str | None:
     """A norm typed by the user → its slug, as the calculator accepts it ("Quissamã" → "quissama")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text.strip().lower())
@@ -40,12 +50,22 @@ def norm_slug(text: str) -> str | None:
     return plain if plain in NORM_SLUGS else None
 
 
+def unknown(name: str) -> int:
+    """An unknown norm; when a folder of that name exists but does not load, its problem."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.strip().lower())
+                    if not unicodedata.combining(c))
+    problem = discovery.problem(plain)
+    if problem is not None:
+        return fail(f"a norma {quoted(plain)} não pôde ser carregada: {problem}")
+    return fail(f"norma desconhecida: {quoted(name)} (normas: {', '.join(NORM_SLUGS)})")
+
+
 def show(ref: str) -> int:
     name, sep, pid = ref.partition(":")
     slug = norm_slug(name)
     if slug is None:
-        return fail(f"norma desconhecida: {quoted(name)} (normas: {', '.join(NORM_SLUGS)})")
-    norm = load_corpus().norm(slug)
+        return unknown(name)
+    norm = load_norm(slug)
     pid = pid.strip()
     if not sep:
         return emit("\n".join(f"{p.id:<22} {p.label}" for p in norm.walk()))
@@ -62,10 +82,10 @@ def export_lexml(args: list[str]) -> int:
                     + f": python -m laws export --lexml NORMA ({', '.join(NORM_SLUGS)})")
     slug = norm_slug(args[0])
     if slug is None:
-        return fail(f"norma desconhecida: {quoted(args[0])} (normas: {', '.join(NORM_SLUGS)})")
+        return unknown(args[0])
     from laws.lexml import to_xml
 
-    text = to_xml(load_corpus().norm(slug)).removesuffix("\n")
+    text = to_xml(load_norm(slug)).removesuffix("\n")
     if not _utf8(sys.stdout):
         # The document says UTF-8: in any other encoding (cp1252, latin-1) its bytes would lie, so it goes
         # out as ASCII with character references (&#231;), the same document in every encoding.
@@ -84,10 +104,15 @@ def check(folders: list[str]) -> int:
     problems, summaries = [], []
     for name in folders:
         path = Path(name)
-        if not path.is_dir():
-            problems.append(f"{name}: pasta não encontrada")
+        try:
+            if not path.is_dir():
+                problems.append(f"{name}: pasta não encontrada")
+                continue
+            found, folder = check_folder(path, name.rstrip("/"))
+        except (OSError, ValueError) as exc:  # a name too long, a folder that cannot be read…
+            why = os_reason(exc)
+            problems.append(f"{name[:120] + ('…' if len(name) > 120 else '')}: pasta ilegível ({why})")
             continue
-        found, folder = check_folder(path, name.rstrip("/"))
         problems += [str(p) for p in found]
         summaries.append(summary(folder))
     if problems:
@@ -114,7 +139,10 @@ def _utf8(stream) -> bool:
 
 def main(argv: list[str]) -> int:
     if argv == ["export"]:
-        text = export_json()
+        corpus, broken = load_available()
+        for line in broken:  # the other norms are exported; each folder left out is named, with its problem
+            warn(f"norma fora da exportação: {line}")
+        text = export_json(corpus)
         if not stdout_takes(text):  # e.g. cp1252: \u escapes keep the JSON exact
             text = json.dumps(json.loads(text), ensure_ascii=True, sort_keys=True, indent=1)
         return emit(text)

@@ -2,23 +2,46 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
+import re
 import tomllib
 from pathlib import Path
 
 from calculator import discovery
+from calculator.registry_checks import label_problem
 from laws.citations import Reference, find_references
 from laws.parser import Provision, parse
 
 LAWS_DIR = Path(__file__).resolve().parent
-#: The norms of the corpus: every folder with a registry file (laws/<slug>/norma.toml, and the extra
-#: corpus folders of calculator.discovery.EXTRA_ENV), in the registries' list_order.
+#: The norms of the corpus: every folder whose registry file loads (laws/<slug>/norma.toml, and the extra
+#: corpus folders of calculator.discovery.EXTRA_ENV), in the registries' list_order; the others, and why,
+#: in calculator.discovery.problems().
 NORM_SLUGS = discovery.discover()
+#: meta.toml's fields the site shows as names (page titles, the header box, the menu): one line of plain
+#: text each (calculator.registry_checks.label_problem).
+NAME_FIELDS = ("title", "kind", "number", "municipality", "state")
 
 
 class CorpusError(ValueError):
     """A corpus file that cannot be used; the message is one pt-BR line for whoever runs the build."""
+
+
+#: pt-BR for the operating system's errors a folder given by the user can cause.
+OS_REASONS = {errno.ENAMETOOLONG: "nome longo demais", errno.EACCES: "sem permissão de leitura",
+              errno.EPERM: "sem permissão de leitura", errno.ELOOP: "links simbólicos em ciclo",
+              errno.ENOTDIR: "um trecho do caminho não é uma pasta", errno.EIO: "erro de leitura do disco",
+              errno.ENOENT: "não encontrado"}
+
+
+def os_reason(exc: BaseException) -> str:
+    """An OSError (or the ValueError of a path with a NUL) as a short pt-BR phrase."""
+    if isinstance(exc, OSError) and exc.errno in OS_REASONS:
+        return OS_REASONS[exc.errno]
+    if isinstance(exc, ValueError):
+        return "caminho inválido"
+    return f"erro do sistema: {getattr(exc, 'strerror', None) or exc}"
 
 
 def _shown_path(path: Path) -> str:
@@ -60,11 +83,31 @@ class Norm:
 
     @classmethod
     def load(cls, slug: str, directory: Path = LAWS_DIR) -> Norm:
+        """The norm of folder directory/slug; whatever is wrong with the folder is one CorpusError naming
+        the file (the folder is untrusted data: it breaks only itself, and never with a traceback)."""
         folder = directory / slug
-        data = (folder / "texto.txt").read_bytes()  # bytes: keep line ends untouched
-        meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
-        check_text(slug, folder, data, meta)
-        return cls(slug, data.decode("utf-8"), meta, load_annotations(folder / "anotacoes.toml"))
+        shown = _shown_path(folder)
+        try:
+            data = (folder / "texto.txt").read_bytes()  # bytes: keep line ends untouched
+            meta = _toml(folder / "meta.toml")
+            check_text(slug, folder, data, meta)
+            check_names(folder, meta)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise CorpusError(f"{shown}/texto.txt: o texto não está em UTF-8") from None
+            return cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+        except CorpusError:
+            raise
+        except FileNotFoundError as exc:
+            missing = _shown_path(Path(exc.filename or folder))
+            raise CorpusError(f"{missing}: arquivo não encontrado") from None
+        except OSError as exc:
+            raise CorpusError(f"{shown}: não foi possível ler a pasta da norma ({os_reason(exc)})") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            what = f"falta {exc}" if isinstance(exc, KeyError) else str(exc) or type(exc).__name__
+            raise CorpusError(f"{shown}: a norma não pôde ser lida ({what}); veja os detalhes com "
+                              f"python -m laws check {shown}") from None
 
     @property
     def title(self) -> str:
@@ -94,18 +137,56 @@ class Norm:
         return f"<Norm {self.slug}: {self.title}>"
 
 
+def _toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise CorpusError(f"{_shown_path(path)}: TOML inválido ({exc})") from None
+    except UnicodeDecodeError:
+        raise CorpusError(f"{_shown_path(path)}: o arquivo não está em UTF-8") from None
+
+
+#: What an annotation's ``regra`` may name: a function of the calculator package (the site shows its
+#: source); never a module of the norm's own folder.
+RULE_FORM = re.compile(r"calculator(\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def check_names(folder: Path, meta: dict) -> None:
+    """meta.toml's names are one line of plain text, and its links to other norms' official texts are
+    http(s) addresses: the site shows them."""
+    shown = _shown_path(folder / "meta.toml")
+    for key in NAME_FIELDS:
+        value = meta.get(key)
+        if not isinstance(value, str):
+            raise CorpusError(f"{shown}: falta {key} (texto)")
+        problem = label_problem(value)
+        if problem:
+            raise CorpusError(f"{shown}: {key} {problem}")
+    for entry in meta.get("cites", []):
+        url = entry.get("url") if isinstance(entry, dict) else None
+        if url is not None and not (isinstance(url, str) and re.match(r"https?://[^\s<>\"']+\Z", url)):
+            raise CorpusError(f"{shown}: cites: url deve ser um endereço http(s) sem espaços: "
+                              f"{str(url)[:60]!r}")
+
+
 def load_annotations(path: Path) -> dict:
     """{id: {"texto": str, "regra": str | None}}, plus "nao_implementado" (why the calculator does not
     apply the provision; shown by the site, not exported) where the file has it; a missing file means no
     annotations."""
     if not path.exists():
         return {}
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = _toml(path)
     out = {}
     for pid, entry in data.items():
-        out[pid] = {"texto": entry["texto"], "regra": entry.get("regra")}
+        if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
+            raise CorpusError(f"{_shown_path(path)}: a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"")
+        rule = entry.get("regra")
+        if rule is not None and not (isinstance(rule, str) and RULE_FORM.fullmatch(rule)):
+            raise CorpusError(f"{_shown_path(path)}: [{pid}] regra deve nomear uma função da calculadora "
+                              f"(ex.: calculator.standard.StandardRules.reserved_seats): {str(rule)[:60]!r}")
+        out[pid] = {"texto": entry["texto"], "regra": rule}
         if entry.get("nao_implementado"):
-            out[pid]["nao_implementado"] = entry["nao_implementado"]
+            out[pid]["nao_implementado"] = str(entry["nao_implementado"])
     return out
 
 
@@ -125,5 +206,24 @@ class Corpus:
 
 
 @functools.cache
+def load_norm(slug: str) -> Norm:
+    """One norm of the corpus, read on first use (CorpusError names its folder's problem)."""
+    return Norm.load(slug, discovery.path_of(slug).parent.parent)
+
+
+@functools.cache
 def load_corpus() -> Corpus:
-    return Corpus([Norm.load(slug, discovery.path_of(slug).parent.parent) for slug in NORM_SLUGS])
+    """Every norm of the corpus; the first folder that does not load stops it (CorpusError)."""
+    return Corpus([load_norm(slug) for slug in NORM_SLUGS])
+
+
+def load_available() -> tuple[Corpus, list[str]]:
+    """The norms that load, and one pt-BR line for each folder that does not (its own, or its registry's
+    problem): for the commands that list the corpus and must go on without a broken folder."""
+    norms, problems = [], [f"{msg}" for msg in discovery.problems().values()]
+    for slug in NORM_SLUGS:
+        try:
+            norms.append(load_norm(slug))
+        except CorpusError as err:
+            problems.append(str(err))
+    return Corpus(norms), problems

@@ -8,6 +8,7 @@ import difflib
 import hashlib
 import re
 
+from calculator.registry_checks import label_problem
 from laws.check.folder import Folder, find_line, iso_date, table_line
 from laws.parser import ParseError, label_for, parse
 
@@ -141,3 +142,15 @@ def check_meta(f: Folder) -> None:
                   f.line(name, f"{key} ="))
         elif key in meta and p is None and f.ids:
             f.add(name, f"{key} escrito, mas o texto não tem {pid}", f.line(name, f"{key} ="))
+    for i, sig in enumerate(meta.get("signatories", [])):
+        if not isinstance(sig, dict):
+            continue
+        p = f.provisions.get(sig.get("provision"))
+        lines = [ln.strip() for ln in p.text.split("\n")] if p is not None else []
+        for key in ("name", "office"):
+            if key in sig and p is not None and sig[key] not in lines:
+                f.add(name, f"signatories[{i}].{key} deve ser cópia literal de uma linha de {p.id}: "
+                            f"{sig[key]!r} não está no texto", f.line(name, f"{key} =", f'"{sig[key]}"'))
+    for key in ("title", "kind", "number", "municipality", "state"):
+        if isinstance(meta.get(key), str) and (problem := label_problem(meta[key])):
+            f.add(name, f"{key} {problem}", f.line(name, f"{key} ="))
