@@ -206,7 +206,7 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     shutil.copytree(EVIL, evil / "evil")
     proc = _build(repo, evil)
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
-    assert "evil/meta.toml" in proc.stderr and "title tem o caractere '<'" in proc.stderr
+    assert "evil/norma.toml: citation tem o caractere '<'" in proc.stderr
     assert not (repo / "site").exists()
 
     yaml_folder = tmp_path / "yaml"

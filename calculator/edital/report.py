@@ -9,6 +9,7 @@ from calculator.rules import (
     format_int,
     reserved_phrase,
 )
+from calculator.terminal import visible
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
                 "reserva_voluntaria": "reserva voluntária", None: "—"}
@@ -33,10 +34,23 @@ def _concerned(names: list[str] | None) -> str | None:
     return f"{count_phrase(len(names), 'cargo', 'cargos')} ({shown})"
 
 
+def _shown(res: dict) -> dict:
+    """The answer as the terminal shows it: the cargo names come from the user's table, so their control
+    and bidi characters (ESC, U+202E…) are made visible, as the simulator does with candidates' names."""
+    def warning(w: dict) -> dict:
+        return {**w, "message": visible(w["message"]),
+                **({"cargos": [visible(n) for n in w["cargos"]]} if w.get("cargos") else {})}
+
+    return {**res, "warnings": [warning(w) for w in res["warnings"]],
+            "cargos": [{**c, "cargo": visible(c["cargo"]), "warnings": [warning(w) for w in c["warnings"]]}
+                       for c in res["cargos"]]}
+
+
 def render_text(res: dict) -> str:
     from calculator.labels import NORM_CITATION, short_labels
     from calculator.text import KIND_NAMES, _refs
 
+    res = _shown(res)
     t = res["totals"]
     lines = [f"Edital — {res['norm_title']}"]
     info = [count_phrase(t["cargos"], "cargo", "cargos"), count_phrase(t["vacancies"], "vaga", "vagas")]

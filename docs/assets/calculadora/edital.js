@@ -7,7 +7,9 @@
 
 // calculadora.js is a classic script (it also answers from the unzipped folder opened from disk); it runs
 // before this module (both are deferred, in document order) and leaves its helpers in self.CotasCalculadora.
-const { calc, MAX_CSV_BYTES, sentence } = self.CotasCalculadora;
+import { spreadsheetCell } from "./csvcell.js";
+
+const { calc, MAX_CSV_BYTES, sentence, visible } = self.CotasCalculadora;
 
 const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy } = calc;
 const $ = (id) => document.getElementById(id);
@@ -352,7 +354,17 @@ function dateBr(iso) {
   return iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : "não informada (vigência não verificada)";
 }
 
-function render(r, req, small) {
+// What the page shows of an answer: the cargo names (and the messages that quote them) come from the user's
+// table, so their control and bidi characters are shown as <U+XXXX>, as the simulator shows candidates'
+// names (a U+202E would display one cargo's name reversed as another's). The CSV keeps the table's text.
+function shown(r) {
+  const warning = (w) => ({ ...w, message: visible(w.message), cargos: w.cargos && w.cargos.map(visible) });
+  return { ...r, warnings: r.warnings.map(warning),
+    cargos: r.cargos.map((c) => ({ ...c, cargo: visible(c.cargo), warnings: c.warnings.map(warning) })) };
+}
+
+function render(answer, req, small) {
+  const r = shown(answer);
   const frag = document.createDocumentFragment();
   const report = el("div", { class: "calc-relatorio-cabecalho" });
   report.append(el("h3", {}, "Relatório de conformidade do edital"));
@@ -425,19 +437,13 @@ function render(r, req, small) {
 }
 
 // ---------------------------------------------------------------- CSV, print, link
-function csvOut(value) {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // no formulas when opened in a spreadsheet
-  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function editalCsv(r) {
   const header = ["cargo", "vagas", "nomeacoes", "reserva_exigida", "reserva_anunciada", "situacao", "faltam",
     "percentual", "nomeacoes_pela_reserva", "base_legal"];
   const lines = [header.join(";")];
   for (const c of r.cargos) {
     lines.push([c.cargo, c.vacancies, c.nominations, c.reserved, c.announced, c.status, c.missing, c.percent_display,
-      c.positions.join(" "), c.basis.join(" ")].map(csvOut).join(";"));
+      c.positions.join(" "), c.basis.join(" ")].map(spreadsheetCell).join(";"));
   }
   return `\ufeff${lines.join("\r\n")}\r\n`;
 }

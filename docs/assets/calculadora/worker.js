@@ -11,6 +11,8 @@
 // Simulation: the page sends the chosen File itself; it is read and base64-encoded here, off the page's
 // thread. The full result stays here; the page gets a summary with the first page of each long list and
 // asks for more pages, or for the complete CSV, when the user wants them.
+import { spreadsheetCell } from "./csvcell.js";
+
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const CALCULATOR_ZIP = new URL("calculator.zip", import.meta.url);
 // Memory snapshot made at build time (tools/make_snapshot.mjs) with the calculator already imported.
@@ -363,16 +365,6 @@ function summary(result, size) {
   return out;
 }
 
-function csvCell(value) {
-  let s = value === null || value === undefined ? "" : String(value);
-  // No formulas when opened in a spreadsheet: a ' before = + - @ at the start AND after any separator of
-  // any common locale (, ; | tab, line end): a spreadsheet splitting on another separator than ours takes
-  // our quotes for text, so "Ana,=HYPERLINK(…)" would otherwise give a cell "=HYPERLINK(…)".
-  s = s.replace(/(^|[,;|\t\r\n])(\s*)(?=[=+\-@＝＋－＠])/g, "$1$2'");
-  if (/^[\t\r]/.test(s)) s = `'${s}`;
-  return /[",;|\t\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 // Every outcome of the simulation in one table (a "registro" column says what each line is), after one
 // line per parameter: what was asked, so the file explains itself.
 const CSV_HEADER = ["registro", "vaga", "inscricao", "nome", "classificacao", "lista", "tipo_vaga", "situacao",
@@ -380,7 +372,7 @@ const CSV_HEADER = ["registro", "vaga", "inscricao", "nome", "classificacao", "l
 
 function simulationCsv(result, params) {
   const lines = [CSV_HEADER.join(";")];
-  const add = (fields) => lines.push(CSV_HEADER.map((h) => csvCell(fields[h])).join(";"));
+  const add = (fields) => lines.push(CSV_HEADER.map((h) => spreadsheetCell(fields[h])).join(";"));
   const basis = (b) => (b || []).join(" ");
   for (const [name, value] of params) add({ registro: "parametro", parametro: name, valor: value });
   for (const n of result.nominations || []) {
