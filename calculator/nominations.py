@@ -30,6 +30,7 @@ from calculator.rules import (
     format_int,
     format_percent,
     gallop_reaching,
+    period_of,
     step,
     warning,
 )
@@ -59,16 +60,41 @@ def parse_nominations(value: object, vacancies: int, field: str = "nomeacoes") -
 
 
 def _continuation(count, vacancies: int, nominations: int, first: list[int], total_first: int,
-                  room: int) -> list[int]:
+                  room: int, periods: tuple[tuple[int, int], ...] = ()) -> list[int]:
     """Positions k = total_first + 1, … (at most ``room`` of them): the first m in vacancies+1..nominations
-    with count(m) ≥ k, by galloping search from the previous position."""
+    with count(m) ≥ k.
+
+    The positions repeat: with a share a/b of the nominations, count(m + b) = count(m) + a once the
+    count has left the first N's (every count here is a rounding of m · a/b, capped by another of the
+    same share), so position k + a = position k + b. With ``periods`` (candidate (a, b) pairs), only
+    the first a positions are searched and the rest shifted by b, checked against ``count`` at the start,
+    the middle and the end of the list; a schedule that is not periodic after all falls back to the
+    search, by galloping from the previous position (the cost then grows with the number of positions)."""
+    want = min(room, count(nominations) - total_first)
+    if want <= 0:
+        return []
+    start = max(vacancies, first[-1] if first else 0)
+
+    def reaches(i: int, position: int) -> bool:  # position is the (total_first + i + 1)-th
+        k = total_first + i + 1
+        return vacancies < position <= nominations and count(position) >= k > count(position - 1)
+
+    for a, b in periods:
+        if not 0 < a < want:
+            continue
+        head = _search(count, start, nominations, total_first, a)
+        out = [head[i % a] + (i // a) * b for i in range(want)]
+        if all(reaches(i, out[i]) for i in {0, a - 1, a, want // 2, want - 1}):
+            return out
+    return _search(count, start, nominations, total_first, want)
+
+
+def _search(count, start: int, nominations: int, total_first: int, how_many: int) -> list[int]:
+    """The next ``how_many`` positions after ``start``, each by galloping search from the previous one."""
     out: list[int] = []
-    prev = max(vacancies, first[-1] if first else 0)
-    k = total_first
-    while len(out) < room:
+    prev, k = start, total_first
+    while len(out) < how_many:
         k += 1
-        if count(nominations) < k:
-            break
         prev = gallop_reaching(count, k, prev, nominations)
         out.append(prev)
     return out
@@ -112,7 +138,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         extra = []
         if not base["positions_truncated"]:
             extra = _continuation(count, n, m, base["positions"], total_n,
-                                  POSITIONS_LIMIT - len(base["positions"]))
+                                  POSITIONS_LIMIT - len(base["positions"]), _periods(module, p, rd))
         positions = base["positions"] + extra
         positions_total = count(m)
         alternatives = _alternatives(module, base, n, m, p, rd, positions_total)
@@ -161,6 +187,15 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     return result
 
 
+def _periods(module, p: Fraction, reading: str) -> tuple[tuple[int, int], ...]:
+    """Candidate periods (a, b) of the count: the percentage's, and the reading's fixed share's."""
+    shares = [p]
+    fixed = module.NORM.readings.get(reading)
+    if fixed is not None and fixed.share is not None and fixed.share != p:
+        shares.append(fixed.share)
+    return tuple(period_of(x) for x in shares if x > 0)
+
+
 def _ordinals(positions: list[int], total: int) -> str:
     if not total:
         return "nenhuma"
@@ -187,7 +222,8 @@ def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adop
             order_param = module.PARAMS.get("ordem_de_nomeacao")
             basis = list(order_param.basis) if order_param is not None and order_param.value else []
             positions = base["positions"] + _continuation(literal, n, m, base["positions"], total_n,
-                                                          POSITIONS_LIMIT - len(base["positions"]))
+                                                          POSITIONS_LIMIT - len(base["positions"]),
+                                                          _periods(module, p, rd))
             out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
                         "basis": basis})
     if total_n != adopted_total:
