@@ -74,8 +74,20 @@ class ScoreFormat:
         return "inteiro"
 
 
+#: Spaces a score may use to group thousands (1 234,5): plain, no-break and narrow no-break.
+SPACES = " \u00a0\u202f"
+_SPACED = re.compile(r"[+-]?[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3})+(?:[.,][0-9]+)?")
+
+
 def _compact(raw: str) -> str:
-    return raw.strip(BLANKS).replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+    """The score without its spaces, when they only group thousands ("1 234,5" → "1234,5"); otherwise as
+    written, spaces and all, so that it is refused ("8 5" is not 85)."""
+    text = raw.strip(BLANKS)
+    if not any(ch in SPACES for ch in text):
+        return text
+    if not _SPACED.fullmatch(text):
+        return text
+    return "".join(ch for ch in text if ch not in SPACES)
 
 
 def score_keys(notas: list, score_format: str) -> None:

@@ -191,6 +191,9 @@ def test_unknown_norm_is_echoed_short():
     (["80", "9", "100"], "inteiro", ["C", "A", "B"]),
     (["1.234.567", "2", "3"], "virgula", ["A", "C", "B"]),
     (["1,50", "1,5", "2"], "virgula", ["C", "A", "B"]),         # 1,50 = 1,5: a tie, in line order
+    # spaces group thousands, and only thousands (plain, no-break, narrow no-break)
+    (["1 234,5", "999", "1\u00a0000"], "virgula", ["A", "C", "B"]),
+    (["12 345 678", "2", "1\u202f000.5"], "ponto", ["A", "C", "B"]),
 ])
 def test_scores_read_in_one_format_for_the_whole_file(cells, fmt, order):
     data = "inscricao;nota\n" + "".join(f"{k};{v}\n" for k, v in zip("ABC", cells, strict=True))
@@ -208,6 +211,12 @@ def test_scores_read_in_one_format_for_the_whole_file(cells, fmt, order):
     (["1,234.5", "8,5"], r"^Linha 3, .*“8,5” usa vírgula .* linha 2 \(“1,234.5”\) usa ponto"),
     (["1.23.4", "2"], r"^Linha 2, coluna 2 \(“nota”\): nota “1.23.4” não é um número"),
     (["12,34,5", "2"], r"^Linha 2, .*nota “12,34,5” não é um número"),
+    # a space anywhere but between groups of three digits is not deleted: "8 5" is not 85
+    (["8 5", "9"], r"^Linha 2, coluna 2 \(“nota”\): nota “8 5” não é um número"),
+    (["1 2", "9"], r"^Linha 2, .*nota “1 2” não é um número"),
+    (["1 23", "9"], r"^Linha 2, .*nota “1 23” não é um número"),
+    (["1234 567", "9"], r"^Linha 2, .*nota “1234 567” não é um número"),
+    (["1 234,5 6", "9"], r"^Linha 2, .*nota “1 234,5 6” não é um número"),
 ])
 def test_ambiguous_or_mixed_scores_are_refused(cells, pattern):
     data = "inscricao;nota\n" + "".join(f"{k};{v}\n" for k, v in zip("AB", cells, strict=True))
