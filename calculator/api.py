@@ -77,21 +77,37 @@ def run(request: dict) -> dict:
     if not isinstance(request, dict):
         raise InputError("a requisição deve ser um objeto JSON", "command")
     command = request.get("command")
-    if command not in COMMANDS:
+    if not isinstance(command, str) or command not in COMMANDS:
         if command in (None, ""):
             raise InputError("informe o comando (\"command\"): " + ", ".join(COMMANDS), "command")
+        if not isinstance(command, str):
+            raise InputError(f"o comando (\"command\") deve ser um texto: use {', '.join(COMMANDS)}",
+                             "command")
         raise InputError(f"comando desconhecido: {command!r} (use {', '.join(COMMANDS)})", "command")
     args = {k: v for k, v in request.items() if k != "command"}
     return COMMANDS[command](args)
 
 
 def handle(request_json: str) -> str:
-    """JSON request string → JSON response string ({"ok": true, "result"} or {"ok": false, "error"})."""
+    """JSON request string → JSON response string ({"ok": true, "result"} or {"ok": false, "error"}).
+
+    Never raises: the page's worker and every other caller always get an answer. A request nested too
+    deep for the parser is refused as such; any other failure (a defect, memory) is an error answer in
+    pt-BR rather than an exception that would leave the page waiting."""
     try:
         try:
             request = json.loads(request_json)
+        except RecursionError:
+            raise InputError("a requisição tem estruturas aninhadas demais", "command") from None
         except (TypeError, ValueError):
             raise InputError("a requisição não é um JSON válido", "command") from None
         return dumps({"ok": True, "result": run(request)})
     except InputError as err:
         return dumps({"ok": False, "error": err.to_dict()})
+    except MemoryError:
+        return dumps({"ok": False, "error": {"message": "memória insuficiente para esta requisição",
+                                             "field": None}})
+    except Exception as exc:  # noqa: BLE001 - the one entry point answers, whatever happened
+        return dumps({"ok": False, "error": {
+            "message": f"erro interno ao responder ({type(exc).__name__}); a requisição não foi atendida",
+            "field": None}})
