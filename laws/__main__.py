@@ -73,7 +73,9 @@ def show(ref: str) -> int:
     if p is None:
         return fail(f"a norma {slug} não tem o dispositivo {quoted(pid)} "
                     f"(a lista: python -m laws show {slug})")
-    return emit(norm.citation(pid) + "\n" + "".join(q.text + q.tail for q in p.walk()).rstrip("\n"))
+    text = norm.citation(pid) + "\n" + "".join(q.text + q.tail for q in p.walk()).rstrip("\n")
+    # a folder's text is data: a control or bidi character (ESC, U+202E) is shown, never sent to the terminal
+    return emit("\n".join(visible(line) for line in text.split("\n")))
 
 
 def export_lexml(args: list[str]) -> int:

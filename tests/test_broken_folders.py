@@ -125,3 +125,18 @@ def test_laws_check_names_an_unreadable_path_without_traceback(path, reason):
     assert first.startswith("erro: ")
     if "ilegível" in first or not path.startswith("/proc"):  # a user who may read /proc/1/root gets its check
         assert first.endswith(f": pasta ilegível ({reason})")
+
+
+def test_laws_show_makes_control_characters_of_a_folders_text_visible(tmp_path):
+    import hashlib
+
+    folder = tmp_path / "extra" / "esc"
+    shutil.copytree(EXAMPLE, folder)
+    _sub("norma.toml", r'^slug = "exemplo"', 'slug = "esc"')(folder)
+    text = (folder / "texto.txt").read_bytes().replace("Art. 1º Ficam".encode(),
+                                                       "Art. 1º \x1b[2J\u202eFicam".encode())
+    (folder / "texto.txt").write_bytes(text)
+    _sub("meta.toml", r'sha256 = "[0-9a-f]+"', f'sha256 = "{hashlib.sha256(text).hexdigest()}"')(folder)
+    proc = _run({**os.environ, "COTAS_NORMAS_EXTRA": str(folder.parent)}, "laws", "show", "esc:art1_cpt")
+    assert proc.returncode == 0, proc.stderr
+    assert "Art. 1º <U+001B>[2J<U+202E>Ficam" in proc.stdout and "\x1b" not in proc.stdout
