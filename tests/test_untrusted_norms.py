@@ -237,3 +237,32 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
         shown_as_text = r"&lt;.*?&gt;|alert\(\d\)|alert\(&quot;ann&quot;\)|alert\(\"ann\"\)"
         assert "alert(" not in re.sub(shown_as_text, "", other.read_text(encoding="utf-8")), other
     assert csp.csp_policy(built) == csp.csp_policy(site)
+
+
+# --- templates escape by default -------------------------------------------------------------------------
+def test_every_template_escapes_by_default_and_none_marks_data_safe():
+    from sitebuild.context import TEMPLATES, Context
+
+    env = Context().env
+    assert env.autoescape is True
+    hostile = '<script>alert(1)</script> " \' &'
+    import html
+
+    for shown in env.from_string("{{ x }}|{{ e(x) }}|{{ x | e }}").render(x=hostile).split("|"):
+        assert not set("<>\"'") & set(shown) and html.unescape(shown) == hostile
+    for template in sorted(TEMPLATES.glob("*.j2")):
+        source = template.read_text(encoding="utf-8")
+        assert not re.search(r"\|\s*safe\b", source), template.name  # only Markup made by sitebuild/ passes
+
+
+def test_the_timeline_escapes_a_place_and_a_title(monkeypatch):
+    from sitebuild import validity
+    from sitebuild.context import Context
+
+    ctx = Context()
+    rows = validity.validity_timeline(ctx)
+    hostile = [{**row, "place": "<b>X</b>", "title": "<script>t</script>"} for row in rows]
+    monkeypatch.setattr(validity, "validity_timeline", lambda _ctx: hostile)
+    out = str(validity.timeline_html(ctx))
+    assert "<script>t</script>" not in out and "&lt;script&gt;t&lt;/script&gt;" in out
+    assert "<b>X</b>" not in out and "&lt;b&gt;X&lt;/b&gt;" in out
