@@ -25,6 +25,7 @@ from calculator.errors import InputError
 from calculator.rules import (
     MAX_VACANCIES,
     POSITIONS_LIMIT,
+    _bisect_reaching,
     collect_basis,
     count_phrase,
     format_int,
@@ -79,23 +80,30 @@ def _continuation(count, vacancies: int, nominations: int, first: list[int], tot
         k = total_first + i + 1
         return vacancies < position <= nominations and count(position) >= k > count(position - 1)
 
+    gap = max(1, periods[0][1] // periods[0][0]) if periods else 1
     for a, b in periods:
         if not 0 < a < want:
             continue
-        head = _search(count, start, nominations, total_first, a)
+        head = _search(count, start, nominations, total_first, a, gap)
         out = [head[i % a] + (i // a) * b for i in range(want)]
         if all(reaches(i, out[i]) for i in {0, a - 1, a, want // 2, want - 1}):
             return out
-    return _search(count, start, nominations, total_first, want)
+    return _search(count, start, nominations, total_first, want, gap)
 
 
-def _search(count, start: int, nominations: int, total_first: int, how_many: int) -> list[int]:
-    """The next ``how_many`` positions after ``start``, each by galloping search from the previous one."""
+def _search(count, start: int, nominations: int, total_first: int, how_many: int, gap: int = 1) -> list[int]:
+    """The next ``how_many`` positions after ``start``, each searched from the previous one: first at the
+    expected distance ``gap`` (with a share a/b, positions are b/a apart, give or take one), then by
+    galloping. Any non-decreasing count gives the same positions; the guess only saves calls."""
     out: list[int] = []
     prev, k = start, total_first
     while len(out) < how_many:
         k += 1
-        prev = gallop_reaching(count, k, prev, nominations)
+        probe = min(prev + gap, nominations)
+        if gap > 1 and probe > prev + 1 and count(probe) >= k:
+            prev = probe if count(probe - 1) < k else _bisect_reaching(count, k, prev + 1, probe - 1)
+        else:
+            prev = gallop_reaching(count, k, probe if gap > 1 and probe > prev + 1 else prev, nominations)
         out.append(prev)
     return out
 

@@ -10,7 +10,7 @@ import pytest
 from calculator import NORMS, nominations, registry
 from calculator.rules import MAX_VACANCIES, POSITIONS_LIMIT
 
-PERCENTS = {"lins": ["20", "23,5", "33,33", "7"]}
+PERCENTS = {"lins": ["20", "23,5", "33,33", "7", "23,4567"]}
 
 
 def _cases():
