@@ -146,9 +146,9 @@ def _toml(path: Path) -> dict:
         raise CorpusError(f"{_shown_path(path)}: o arquivo não está em UTF-8") from None
 
 
-#: What an annotation's ``regra`` may name: a function of the calculator package (the site shows its
-#: source); never a module of the norm's own folder.
-RULE_FORM = re.compile(r"calculator(\.[A-Za-z_][A-Za-z0-9_]*)+")
+#: What an annotation's ``regra`` may name: a public function of the calculator package (the site imports
+#: its module to show its source); never a module of the norm's own folder, nor a private or dunder name.
+RULE_FORM = re.compile(r"calculator(\.[A-Za-z][A-Za-z0-9_]*)+")
 
 
 def check_names(folder: Path, meta: dict) -> None:

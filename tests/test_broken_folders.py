@@ -140,3 +140,17 @@ def test_laws_show_makes_control_characters_of_a_folders_text_visible(tmp_path):
     proc = _run({**os.environ, "COTAS_NORMAS_EXTRA": str(folder.parent)}, "laws", "show", "esc:art1_cpt")
     assert proc.returncode == 0, proc.stderr
     assert "Art. 1º <U+001B>[2J<U+202E>Ficam" in proc.stdout and "\x1b" not in proc.stdout
+
+
+@pytest.mark.parametrize("rule", ["laws.evil.pwn.run", "os.system", "calculator.__main__.main",
+                                  "calculator._private", "calculator"])
+def test_an_annotation_names_only_a_public_function_of_the_calculator(tmp_path, rule):
+    from laws.corpus import CorpusError, load_annotations
+
+    path = tmp_path / "anotacoes.toml"
+    path.write_text(f'[art1_cpt]\ntexto = "x"\nregra = "{rule}"\n', encoding="utf-8")
+    with pytest.raises(CorpusError, match="regra deve nomear uma função da calculadora"):
+        load_annotations(path)
+    path.write_text('[art1_cpt]\ntexto = "x"\nregra = "calculator.standard.StandardRules.reserved_seats"\n',
+                    encoding="utf-8")
+    assert load_annotations(path)["art1_cpt"]["regra"] == "calculator.standard.StandardRules.reserved_seats"
