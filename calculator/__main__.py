@@ -105,14 +105,23 @@ def _norm_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
+def date_args(p: argparse.ArgumentParser) -> None:
+    """--data-edital (and its name for a vínculo dated by the nomination, --data-nomeacao)."""
+    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
+                   help="data de publicação do edital (verifica a vigência; sem ela, a resposta vale só "
+                        "se o edital estiver no período de vigência, e diz qual é)")
+    p.add_argument("--data-nomeacao", metavar="AAAA-MM-DD",
+                   help="para cargos em comissão, a data da nomeação (no lugar da data do edital)")
+
+
 def _reserva_args(p: argparse.ArgumentParser) -> None:
     _norm_args(p)
-    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
-                   help="data de publicação do edital (verifica a vigência)")
+    date_args(p)
 
 
 def _ordem_args(p: argparse.ArgumentParser) -> None:
     _norm_args(p)
+    date_args(p)
     p.add_argument("--leitura", metavar="L",
                    help=options.reading_help())
     p.add_argument("--nomeacoes", metavar="M",
@@ -129,12 +138,14 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "reserva": Subcommand(
         "quantas vagas são reservadas (e se a norma se aplica ao edital)", _reserva_args,
         lambda a: run({"command": "reserva", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
-                       "data_edital": a.data_edital, "vinculo": a.vinculo}),
+                       "data_edital": a.data_edital, "data_nomeacao": a.data_nomeacao,
+                       "vinculo": a.vinculo}),
         render_reserve),
     "ordem": Subcommand(
         "quais nomeações vão para a lista reservada", _ordem_args,
         lambda a: run({"command": "ordem", "norma": a.norma, "vagas": a.vagas, "percentual": a.percentual,
-                       "leitura": a.leitura, "vinculo": a.vinculo, "nomeacoes": a.nomeacoes}),
+                       "leitura": a.leitura, "vinculo": a.vinculo, "nomeacoes": a.nomeacoes,
+                       "data_edital": a.data_edital, "data_nomeacao": a.data_nomeacao}),
         render_order),
     "parametros": Subcommand(
         "os parâmetros da norma, cada um com o dispositivo que o fixa", _parametros_args,

@@ -4,8 +4,11 @@
     → '{"ok": true, "result": {...}}'  or  '{"ok": false, "error": {"message": "...", "field": "vagas"}}'
 
 Request fields are the CLI options without dashes, with values as typed (strings):
-``norma``, ``vagas``, ``percentual``, ``data_edital`` (reserva), ``leitura`` and ``nomeacoes`` (ordem),
-``vinculo``; ``edital`` takes the table of cargos as ``csv`` or ``csv_base64``.
+``norma``, ``vagas``, ``percentual``, ``data_edital`` (every command but parametros: the edital's
+publication; ``data_nomeacao`` is the same field named for a vínculo dated by its nomination),
+``leitura`` and ``nomeacoes`` (ordem), ``vinculo``; ``edital`` takes the table of cargos as ``csv`` or
+``csv_base64``.  Every answer starts from the applicability stage: ``applies``, ``headline`` and, without
+a date, ``validity_window`` (calculator/README.md).
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
 "command") and returning a JSON-ready result dict, raising InputError on bad input.
@@ -21,20 +24,31 @@ from calculator.errors import InputError
 from calculator.fields import MISSING, check_fields
 
 
+def date_of(req: dict) -> object:
+    """The request's date: ``data_edital`` or, for a vínculo dated by its nomination, ``data_nomeacao``
+    (one of them)."""
+    given = [k for k in ("data_edital", "data_nomeacao") if req.get(k) not in (None, "")]
+    if len(given) == 2:
+        raise InputError("informe a data do edital ou a da nomeação, não as duas", "data_nomeacao")
+    return req.get(given[0]) if given else None
+
+
 def _reserva(req: dict) -> dict:
-    check_fields(req, ("norma", "vagas", "percentual", "data_edital", "vinculo"), ("norma", "vagas"))
-    return reserve(req["norma"], req["vagas"], req.get("percentual"), req.get("data_edital"),
-                   req.get("vinculo"))
+    check_fields(req, ("norma", "vagas", "percentual", "data_edital", "data_nomeacao", "vinculo"),
+                 ("norma", "vagas"))
+    return reserve(req["norma"], req["vagas"], req.get("percentual"), date_of(req), req.get("vinculo"))
 
 
 def _ordem(req: dict) -> dict:
-    check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo", "nomeacoes"), ("norma", "vagas"))
+    check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo", "nomeacoes", "data_edital",
+                       "data_nomeacao"), ("norma", "vagas"))
     if req.get("nomeacoes") not in (None, ""):  # nominations beyond the vacancies (cadastro de reserva)
         from calculator.nominations import order_with_nominations
 
         return order_with_nominations(req["norma"], req["vagas"], req["nomeacoes"], req.get("percentual"),
-                                      req.get("leitura"), req.get("vinculo"))
-    return order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"), req.get("vinculo"))
+                                      req.get("leitura"), req.get("vinculo"), date_of(req))
+    return order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"), req.get("vinculo"),
+                 date_of(req))
 
 
 def _parametros(req: dict) -> dict:
@@ -55,7 +69,7 @@ def _edital(req: dict) -> dict:
     return api_edital(req)
 
 
-__all__ = ["COMMANDS", "MISSING", "check_fields", "dumps", "handle", "run"]
+__all__ = ["COMMANDS", "MISSING", "check_fields", "date_of", "dumps", "handle", "run"]
 
 #: command name → runner(request dict without "command") → result dict.
 COMMANDS: dict[str, Callable[[dict], dict]] = {

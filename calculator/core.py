@@ -13,14 +13,16 @@ from datetime import date
 from fractions import Fraction
 from types import ModuleType
 
-from calculator import discovery, registry
+from calculator import discovery, engine, registry
+from calculator.applicability import Applicability, applicability
 from calculator.errors import InputError
+from calculator.headline import compose, other_model_count, positions_phrase
 from calculator.options import either
 from calculator.params import parameters_table
 from calculator.rules import (
+    HUNDRED,
     collect_basis,
     count_phrase,
-    format_date,
     format_int,
     format_number,
     format_percent,
@@ -29,9 +31,7 @@ from calculator.rules import (
     parse_percent,
     parse_vacancies,
     reserved_phrase,
-    sentence,
     step,
-    warning,
 )
 from calculator.standard import StandardRules
 
@@ -141,127 +141,148 @@ def _percent_fields(p: Fraction) -> dict:
     return {"percent": fraction_str(p), "percent_display": format_percent(p)}
 
 
+def _inputs(module, n: int, p: Fraction | None, sc: str | None) -> Fraction:
+    """The input checks every stage relies on (the vínculo and the percentage, in the norm's words), run
+    before applicability so that bad input is refused whatever the date."""
+    engine.scope(module.NORM, sc)
+    return engine.legal_percent(module.NORM, n, p)
+
+
+def _not_calculated(app: Applicability, what: str) -> dict:
+    """The step of a stage that does not run because the norm does not apply."""
+    where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
+    return step(f"Como a norma não se aplica {where}, {what}.", app.stop_basis())
+
+
+def beside_number(res: dict) -> list[dict]:
+    """The reserve stage's warnings; where the headline carries a reading that changes the count (its
+    ``headline_count`` or ``headline_note``), the interpretations are marked "beside": the page shows
+    them beside the number, not folded."""
+    if not (res.get("headline_count") or res.get("headline_note")):
+        return list(res["warnings"])
+    return [{**w, "beside": True} if w["kind"] == "interpretacao" else w for w in res["warnings"]]
+
+
 def reserve(norm: object, vacancies: object, percent: object = None, edital_date: object = None,
             scope: object = None) -> dict:
-    """Reserved seats for ``vacancies`` vacancies under ``norm`` (and validity if ``edital_date``)."""
+    """Reserved seats for ``vacancies`` vacancies under ``norm``: the applicability stage (norm, vínculo,
+    date), then the reserve stage (the count with its readings), then the headline."""
     module = get_norm(norm)
     n = _vacancies(vacancies)
     p = _percent(percent)
     d = _date(edital_date)
     sc = _option(scope, "vinculo", "vínculo")
-    res = module.reserved_seats(n, p, sc)
-    steps = list(res["steps"])
-    warnings = list(res["warnings"])
-    applies = res["applies"]
-    reserved = res["reserved"]
-    validity = None
-    window = module.validity_window()
-    reason = res.get("reason")
-    # What the headline must say beside the bare count (a conflict, the other reading's number): the
-    # count as the norm words it, a note after it, and what validity adds (the other extension model).
-    count = res.get("headline_count")
-    notes = [res["headline_note"]] if res.get("headline_note") else []
-    if d is None:
-        warnings.append(warning(
-            "vigencia_nao_verificada", "premissa",
-            f"Data de publicação do edital não informada: a norma só se aplica a edital {window['text']}. "
-            "O cálculo supõe que o edital está nesse período; informe a data para verificar.",
-            window["basis"]))
+    legal = _inputs(module, n, p, sc)
+    app = applicability(module, d, sc)
+    if app.stops:
+        # the reserve stage does not run; under the other extension model it would, and the headline
+        # says what it would give
+        other = other_model_count(module, app, n, p, sc)
+        steps = app.steps + [_not_calculated(app, "a reserva não é calculada: nenhuma vaga reservada")]
+        warnings = list(app.premises)
+        res = {"reserved": 0, "applies": False, "percent": legal, "exact": legal / HUNDRED * n, "basis": []}
+        headline = compose(app, "", refusal="Nenhuma vaga reservada", other_answer=other)
     else:
-        v = module.validity(d)
-        validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
-                    "edital_date": d.isoformat()}
-        if "decree_in_force" in v:  # a regulating norm: its own procedures vs. the regulated law's reserve
-            validity["decree_in_force"] = v["decree_in_force"]
-        steps = [step(f"Edital publicado em {format_date(d)}.", [])] + v["steps"] + steps
-        warnings = v["warnings"] + warnings
-        if v["applies"] is False and applies:
-            applies = False
-            reason = v["reason"]
-            would = (f"seria {count_phrase(reserved, 'vaga', 'vagas')}" if reserved == 1
-                     else f"seriam {count_phrase(reserved, 'vaga', 'vagas')}")
-            steps.append(step(f"Como a norma não se aplica a esse edital, não há reserva (pelo cálculo, "
-                              f"{would}).", v["steps"][-1]["basis"]))
-            reserved = 0
-            if v.get("other_model") and v["other_model"]["applies"]:
-                # the model adopted says no; the other one says yes: the headline gives both outcomes
-                other = count_phrase(res["reserved"], "vaga", "vagas") if res["reserved"] else "nenhuma vaga"
-                reason = sentence(reason) + " " + v["other_model"]["text"].format(count=other)
-                notes = []
-        elif v["applies"] is None and applies:
-            # the corpus cannot tell: `reserved` stays the count the norm would give if it applies
-            applies = None
-            reason = v["reason"]
-        if applies and v.get("other_model") and v["other_model"]["applies"] is False:
-            count = ((count or f"{reserved_phrase(reserved)} de {format_int(n)}") + ", "
-                     + v["other_model"]["text"])
-    headline = reserve_headline(reserved, n, applies, reason, window if d is None else None, count, notes)
+        res = module.reserved_seats(n, p, sc)
+        steps = app.steps + list(res["steps"])
+        warnings = list(app.premises) + beside_number(res)
+        # What the headline must say beside the bare count (a conflict, the other reading's number)
+        count = res.get("headline_count") or f"{reserved_phrase(res['reserved'])} de {format_int(n)}"
+        notes = [res["headline_note"]] if res.get("headline_note") else []
+        stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
+        headline = compose(app, count, refusal="Nenhuma vaga reservada", notes=notes,
+                           stage_reason=stage_reason)
+    applies = False if not res["applies"] else app.applies
     return {
         **_common(module, n),
         **_percent_fields(res["percent"]),
         "command": "reserva",
         "exact": fraction_str(res["exact"]),
         "exact_display": format_number(res["exact"]),
-        "reserved": reserved,
+        "reserved": res["reserved"] if applies is not False else 0,
         "applies": applies,
         "headline": headline,
         "scope": sc or module.DEFAULT_SCOPE,
         "edital_date": d.isoformat() if d else None,
-        "validity": validity,
-        "validity_window": window if d is None else None,
+        "date_kind": app.date_kind,
+        "validity": app.validity,
+        "validity_window": None if app.dated else app.window,
         "basis": collect_basis(res["basis"], steps, warnings),
         "warnings": warnings,
         "steps": [s for s in steps if s["text"]],
     }
 
 
-def reserve_headline(reserved: int, vacancies: int, applies: bool | None, reason: str | None,
-                     window: dict | None, count: str | None = None, notes: list[str] | tuple = ()) -> str:
-    """The one pt-BR answer to `reserva` — the same on the CLI, in the tables and on the page.
-
-    ``applies`` True: the count (conditional on the norm's validity window when no edital date was
-    given); False: why not; None: the corpus cannot tell, and the count if the norm applies.
-    ``count`` replaces the bare "N vagas reservadas de M" when the norm must say more right beside it
-    (a conflict); ``notes`` are sentences after it (the other reading's or the other model's outcome)."""
-    count = count or f"{reserved_phrase(reserved)} de {format_int(vacancies)}"
-    tail = "".join(" " + sentence(capitalise(note)) for note in notes)
-    if applies is None:
-        return sentence(capitalise(reason or "não é possível determinar com o corpus se a reserva se aplica")
-                        + f"; se se aplicar: {count}") + tail
-    if applies is False:
-        return sentence("Nenhuma vaga reservada: " + (reason or "a reserva não se aplica"))
-    if window is not None:
-        return sentence(capitalise(count) + f", se o edital foi {window['short']}") + tail
-    return sentence(capitalise(count)) + tail
-
-
-def capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def order_refusal(module, sc: str | None) -> str | None:
+    """Why the norm has no call order for the vínculo ``sc`` (a minimum over a set of posts, such as
+    cargos em comissão: no list of approved candidates to call), or None."""
+    if sc not in module.NORM.set_scopes:
+        return None
+    own = (getattr(module, "ORDER_REFUSALS", None) or {}).get(sc)
+    return own or (f"a norma não fixa ordem de convocação para {module.SCOPES[sc]}: o mínimo vale para "
+                   "um conjunto de postos, não para as nomeações de um concurso; use a reserva (comando "
+                   "reserva)")
 
 
 def order(norm: object, vacancies: object, percent: object = None, reading: object = None,
-          scope: object = None) -> dict:
-    """Which of the first ``vacancies`` nominations go to the reserved list.
+          scope: object = None, edital_date: object = None) -> dict:
+    """Which of the first ``vacancies`` nominations go to the reserved list (see :func:`order_stages`)."""
+    return order_stages(norm, vacancies, percent, reading, scope, edital_date)[0]
+
+
+def order_stages(norm: object, vacancies: object, percent: object = None, reading: object = None,
+                 scope: object = None, edital_date: object = None) -> tuple[dict, Applicability]:
+    """Which of the first ``vacancies`` nominations go to the reserved list: the applicability stage
+    (norm, vínculo, date), then the reserve and the order stages, then the headline.
 
     ``positions`` lists at most ``POSITIONS_LIMIT`` (100,000) positions; ``positions_total`` is how many
     there are, ``positions_truncated`` says whether the list was cut, and ``pattern`` describes the
-    period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).
+    period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).  A vínculo whose
+    minimum is over a set of posts has no call order: refused, with the reason.
     """
     module = get_norm(norm)
     n = _vacancies(vacancies)
     p = _percent(percent)
     rd = _option(reading, "leitura", "leitura")
     sc = _option(scope, "vinculo", "vínculo")
-    res = module.call_positions(n, p, rd, sc)
-    steps = list(res["steps"])
-    if res["positions_truncated"]:
-        steps.append(step(
-            f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
-            f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
-            f"{format_int(res['pattern']['period'])} nomeações "
-            f"({count_phrase(res['pattern']['reserved_per_period'], 'reservada', 'reservadas')} "
-            "por período).", []))
-    return {
+    d = _date(edital_date)
+    legal = _inputs(module, n, p, sc)
+    chosen = engine.reading(module.NORM, rd).name
+    refusal = order_refusal(module, sc)
+    if refusal is not None:
+        raise InputError(refusal, "vinculo")
+    app = applicability(module, d, sc)
+    lead = "Nenhuma nomeação pela lista reservada"
+    if app.stops:
+        other = other_model_count(module, app, n, p, sc)
+        res = {"positions": [], "positions_total": 0, "positions_truncated": False,
+               "interpreted_positions": [], "pattern": None, "reserved": 0, "applies": False,
+               "reading": chosen, "percent": legal, "basis": [], "warnings": [],
+               "steps": [_not_calculated(app, "a reserva e a ordem de nomeação não são calculadas: nenhuma "
+                                              "nomeação vai para a lista reservada")]}
+        headline = compose(app, "", refusal=lead, other_answer=other)
+    else:
+        res = module.call_positions(n, p, rd, sc)
+        if res["positions_truncated"]:
+            res["steps"] = list(res["steps"]) + [step(
+                f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
+                f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
+                f"{format_int(res['pattern']['period'])} nomeações "
+                f"({count_phrase(res['pattern']['reserved_per_period'], 'reservada', 'reservadas')} "
+                "por período).", [])]
+        if res["positions_total"]:
+            answer = "nomeações pela lista reservada: " + positions_phrase(
+                res["positions"], res["positions_total"], res.get("interpreted_positions", []))
+        else:
+            answer = f"nenhuma das {format_int(n)} nomeações vai para a lista reservada"
+        if res["applies"] and not res.get("order_grounded", True):
+            answer += " (ordem por leitura, sem base no corpus)"
+        stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
+        headline = compose(app, answer, refusal=lead, stage_reason=stage_reason)
+    steps = app.steps + list(res["steps"])
+    warnings = list(app.premises) + list(res["warnings"])
+    applies = False if not res["applies"] else app.applies
+    return ({
         **_common(module, n),
         **_percent_fields(res["percent"]),
         "command": "ordem",
@@ -271,14 +292,19 @@ def order(norm: object, vacancies: object, percent: object = None, reading: obje
         "interpreted_positions": res.get("interpreted_positions", []),
         "pattern": res["pattern"],
         "reserved": res["reserved"],
-        "applies": res["applies"],
+        "applies": applies,
+        "headline": headline,
         "reading": res["reading"],
         "reading_description": module.READINGS[res["reading"]],
         "scope": sc or module.DEFAULT_SCOPE,
-        "basis": collect_basis(res["basis"], steps, res["warnings"]),
-        "warnings": res["warnings"],
+        "edital_date": d.isoformat() if d else None,
+        "date_kind": app.date_kind,
+        "validity": app.validity,
+        "validity_window": None if app.dated else app.window,
+        "basis": collect_basis(res["basis"], steps, warnings),
+        "warnings": warnings,
         "steps": [s for s in steps if s["text"]],
-    }
+    }), app
 
 
 def parameters(norm: object) -> dict:

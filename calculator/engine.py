@@ -209,6 +209,7 @@ def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fract
                           norm.params()[name].basis if name else []))
         return {"positions": [], "positions_total": 0, "positions_truncated": False, "pattern": None,
                 "reserved": 0, "reading": r.name, "percent": res["percent"], "applies": False,
+                "reason": res.get("reason"),
                 "basis": collect_basis(steps, warnings), "warnings": warnings, "steps": steps}
     share = r.share if r.share is not None else res["percent"]
 
@@ -223,5 +224,7 @@ def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fract
     warnings += more_warnings
     return {**placed, "pattern": periodic_pattern(share, placed["positions"], count),
             "reserved": res["reserved"], "reading": r.name, "percent": res["percent"], "applies": True,
+            # whether the order itself has a provision (else the headline says it is a reading)
+            "order_grounded": any(s["basis"] for s in more_steps),
             "basis": collect_basis(norm.order_basis, res["basis"], steps, warnings),
             "warnings": warnings, "steps": steps}

@@ -20,8 +20,9 @@ import re
 from fractions import Fraction
 
 from calculator import engine
-from calculator.core import get_norm, order
+from calculator.core import get_norm, order_stages
 from calculator.errors import InputError
+from calculator.headline import compose
 from calculator.rules import (
     MAX_VACANCIES,
     POSITIONS_LIMIT,
@@ -109,13 +110,13 @@ def _search(count, start: int, nominations: int, total_first: int, how_many: int
 
 
 def order_with_nominations(norm: object, vacancies: object, nominations: object, percent: object = None,
-                           reading: object = None, scope: object = None) -> dict:
+                           reading: object = None, scope: object = None, edital_date: object = None) -> dict:
     """`ordem` for M ≥ N nominations: the first N positions are `ordem`'s for N; the rest follow the
     same rule with the thresholds (and percentage) of the N vacancies offered.
 
     Adds ``nominations`` to the result; ``positions_total`` counts the reserved-list nominations among
     the M; ``reserved`` stays the reserve of the N vacancies."""
-    base = order(norm, vacancies, percent, reading, scope)
+    base, app = order_stages(norm, vacancies, percent, reading, scope, edital_date)
     module = get_norm(norm)
     n = base["vacancies"]
     m = parse_nominations(nominations, n)
@@ -142,7 +143,10 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     where = ("" if beyond else " O texto da norma não trata de nomeações além das vagas (sem base no "
              "corpus): a continuação é interpretação.")
     alternatives: list[dict] = []
-    if base["applies"]:
+    if app.stops:  # the norm does not apply: nothing beyond the vacancies either
+        result["alternatives"] = []
+        return result
+    if base["applies"] is not False:
         extra = []
         if not base["positions_truncated"]:
             extra = _continuation(count, n, m, base["positions"], total_n,
@@ -183,7 +187,9 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         warnings = beyond_warnings(warnings, n)
     shown = positions[:POSITIONS_LIMIT]
     result["alternatives"] = alternatives
-    result["headline"] = _headline(shown, positions_total, n, m, p, alternatives, base["applies"])
+    main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False)
+    result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada")
+                          + ("" if rest is None else " " + rest)) if main is not None else rest
     result.update({
         "positions": shown,
         "positions_total": positions_total,
@@ -241,22 +247,25 @@ def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adop
 
 
 def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alternatives: list[dict],
-              applies: object) -> str:
-    """`ordem` beyond the vacancies in one paragraph: the rule adopted, then the alternatives."""
+              applies: bool) -> tuple[str | None, str | None]:
+    """`ordem` beyond the vacancies: (the rule adopted, for the headline composer; the alternatives, as
+    sentences after it); (None, the whole sentence) when the vacancies offered have no reserve."""
     from calculator.labels import short_labels
 
     if not applies:
-        return (f"Nenhuma das {format_int(m)} nomeações vai para a lista reservada: as {format_int(n)} vagas "
-                "oferecidas não têm reserva, e as nomeações além delas também não (interpretação).")
-    text = ("Nenhuma das nomeações vai para a lista reservada" if not total else
-            f"Nomeações pela lista reservada: {_ordinals(positions, total)}")
+        return None, (f"Nenhuma das {format_int(m)} nomeações vai para a lista reservada: as {format_int(n)} "
+                      "vagas oferecidas não têm reserva, e as nomeações além delas também não "
+                      "(interpretação).")
+    text = ("nenhuma das nomeações vai para a lista reservada" if not total else
+            f"nomeações pela lista reservada: {_ordinals(positions, total)}")
     text += (f" (interpretação: a ordem continua pela mesma regra, sem passar de {format_percent(p)} das "
-             f"{format_int(m)} nomeações, com o arredondamento da norma).")
+             f"{format_int(m)} nomeações, com o arredondamento da norma)")
+    rest = []
     for alt in alternatives:
         shown = _ordinals(alt["positions"], alt["positions_total"])
         if alt["reading"] == "literal":
             where = f" do {short_labels(alt['basis'])}" if alt["basis"] else " da regra de ordem"
-            text += f" Pela leitura literal{where}, seriam {shown}."
+            rest.append(f"Pela leitura literal{where}, seriam {shown}.")
         else:
-            text += f" Contando só as vagas oferecidas, {shown}."
-    return text
+            rest.append(f"Contando só as vagas oferecidas, {shown}.")
+    return text, " ".join(rest) or None

@@ -66,23 +66,8 @@ def render_reserve(r: dict) -> str:
 def render_order(r: dict) -> str:
     lines = [r["norm_title"], f"Vagas: {format_int(r['vacancies'])} · Percentual: {r['percent_display']} · "
              f"Leitura: {r['reading']}"]
-    if r.get("headline"):  # beyond the vacancies: the rule adopted and its alternatives
-        lines.append(f"Resultado: {r['headline']}")
-        if r["positions_total"]:
-            lines.append(f"Vagas reservadas: {format_int(r['reserved'])}; chamadas entre as "
-                         f"{format_int(r['nominations'])} primeiras nomeações: "
-                         f"{format_int(r['positions_total'])}.")
-    elif not r["positions_total"]:
-        lines.append("Resultado: nenhuma das nomeações vai para a lista reservada.")
-    else:
-        shown = _ordinal_list(r["positions"][:TEXT_POSITIONS])
-        if r["positions_truncated"] or len(r["positions"]) > TEXT_POSITIONS:
-            shown += f", … ({format_int(r['positions_total'])} no total)"
-        extra = r.get("interpreted_positions") or []
-        if extra:
-            shown += (f" ({_ordinal_list(extra)} por interpretação: vaga reservada que a leitura "
-                      "não posiciona)")
-        lines.append(f"Resultado: nomeações pela lista reservada: {shown}.")
+    lines.append(f"Resultado: {r['headline']}")
+    if r["positions_total"]:
         lines.append(f"Vagas reservadas: {format_int(r['reserved'])}; chamadas entre as "
                      f"{format_int(r.get('nominations', r['vacancies']))} primeiras nomeações: "
                      f"{format_int(r['positions_total'])}.")

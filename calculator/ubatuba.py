@@ -49,6 +49,19 @@ READINGS = NORM.reading_descriptions()
 DEFAULT_READING = NORM.default_reading
 
 _MIN_VACANCIES = PARAMS["vagas_minimas"].value
+
+#: Vínculos without a call order (core.order refuses them with this reason): the minimum is over a set.
+ORDER_REFUSALS = {
+    "comissao": "a lei não fixa ordem de convocação para cargos em comissão: são de livre nomeação (não há "
+                "lista de aprovados a chamar), e o limite mínimo de 20% vale para o conjunto desses cargos "
+                "(art. 8º); use a reserva (comando reserva) para o número do conjunto",
+    "estagio": "a lei não fixa ordem de convocação para estágios: são contratações, não nomeações de "
+               "aprovados em concurso, e o mínimo vale em cada órgão (art. 1º, parágrafo único, I); use a "
+               "reserva (comando reserva) para o número de cada órgão",
+}
+
+#: Exceptions to the applicability stage's default (calculator/applicability.py), by vínculo.
+APPLICABILITY_EXCEPTIONS = {"comissao": "nomination_applicability"}
 #: The steps this law shares with the common pattern (percentage, minimum of 3, rounding below 20%).
 COMMON = StandardRules(NORM)
 
@@ -102,12 +115,13 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         if none is not None:
             return none
     reserved = engine.reserved_count(NORM, p, vacancies)
+    where = "ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1"
+    extra: dict = {}
     if scope in SET_SCOPES and exact.denominator != 1:
         # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
         # set below 20% (12 cargos → 2 = 16,7%), so it is rounded up — labelled, the other count shown.
         rounded = reserved
         reserved = -((-exact.numerator) // exact.denominator)
-        where = ("ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1")
         steps.append(step(
             f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; como limite mínimo do "
             f"conjunto, arredondado para cima: {reserved_phrase(reserved)} "
@@ -124,15 +138,40 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"arredondamento do art. 2º, § 3º (meio para cima), escrito para concursos: "
                 f"{reserved_phrase(rounded)}.",
                 ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
+        extra = _set_headline(reserved, vacancies, rounded)
+    elif scope in SET_SCOPES:
+        # a whole number: no rounding; the set's own provision, not art. 2º, caput (editais of concursos)
+        steps.append(engine.rounding_step(NORM, p, vacancies, reserved, [where]))
+        extra = _set_headline(reserved, vacancies, reserved)
     else:
         steps.append(engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis))
     # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
     # 14,3%): the specific rule is applied, and the headline and a conflict say so (the common pattern).
-    extra = {} if scope in SET_SCOPES else COMMON.rounding_notes(p, vacancies, exact, reserved, warnings)
+    if scope not in SET_SCOPES:
+        extra = COMMON.rounding_notes(p, vacancies, exact, reserved, warnings)
     return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["ubatuba:art1_cpt"], [] if scope in SET_SCOPES else ["ubatuba:art2_cpt"],
                                    steps, warnings),
             "warnings": warnings, "steps": steps}
+
+
+def _set_headline(reserved: int, vacancies: int, half_up: int) -> dict:
+    """The readings a set count rests on, beside the number in the headline: the rounding up (the half-up
+    rounding of art. 2º, § 3º, gives ``half_up``) and the minimum of 3 vacancies of art. 2º, § 2º, not
+    applied (applied, fewer than 3 posts would have no reserve)."""
+    others = []
+    if half_up != reserved:
+        others.append(f"pelo art. 2º, § 3º, {format_int(half_up)}")
+    if vacancies < _MIN_VACANCIES and reserved:
+        others.append(f"aplicando o mínimo de {format_int(_MIN_VACANCIES)} vagas do art. 2º, § 2º, 0")
+    if not others:
+        return {}
+    what = ("limite mínimo do conjunto arredondado para cima — interpretação" if half_up != reserved
+            else "mínimo de 3 vagas não aplicado ao conjunto — interpretação")
+    if half_up != reserved and len(others) == 2:
+        what += "; mínimo de 3 vagas não aplicado"
+    return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({what}; "
+                              + "; ".join(others) + ")"}
 
 
 def call_count(n: int, percent: Fraction | None = None, reading: str | None = None) -> int:
@@ -161,9 +200,13 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     reading, p, scope, vacancies = order.reading, order.percent, order.scope, order.vacancies
     placed = order.placed
     values = engine.reading_values(NORM, reading)
-    warnings = [NORM.warning(key, **values) for key in NORM.common.order_warnings]
-    if (scope or DEFAULT_SCOPE) == "emprego":
-        warnings.append(NORM.warning("ubatuba_emprego_ordem_leitura"))
+    emprego = (scope or DEFAULT_SCOPE) == "emprego"
+    if emprego:
+        # art. 7º excludes empregos from "alternância e proporcionalidade": the order is a reading, and
+        # the generic note on how to read art. 7º does not apply
+        warnings = [NORM.warning("ubatuba_emprego_ordem_leitura")]
+    else:
+        warnings = [NORM.warning(key, **values) for key in NORM.common.order_warnings]
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
         warnings.append(warning(
             "ubatuba_minimo_e_ordem", "interpretacao",
@@ -183,7 +226,12 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
             f"{ordinals(placed['interpreted_positions'])} nomeação, a última não reservada entre as "
             f"{format_int(vacancies)} (interpretação).",
             ["ubatuba:art2_par3", "ubatuba:art7_cpt"]))
-    steps = [step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]), ["ubatuba:art7_cpt"])]
+    if emprego:
+        steps = [step(f"Ordem de nomeação ({reading}), por leitura: " + sentence(READINGS[reading])
+                      + " A lei não define a ordem nos empregos públicos (o art. 7º os exclui da "
+                      "alternância e proporcionalidade; sem base no corpus).", [], no_basis=True)]
+    else:
+        steps = [step(f"Ordem de nomeação ({reading}): " + sentence(READINGS[reading]), ["ubatuba:art7_cpt"])]
     return steps, warnings
 
 
@@ -219,3 +267,42 @@ def simulation_warnings(view) -> list[dict]:
     out.append(NORM.warning("ubatuba_equidade_genero_interpretacao" if view.options.gender_equity
                             else "ubatuba_equidade_genero_desligada"))
     return out
+
+
+def nomination_applicability(default):
+    """Cargos em comissão have no edital: the law reaches "as novas nomeações" made from its edição
+    (art. 8º, parágrafo único) while it is in force (arts. 13 and 15); art. 14, on editais, does not
+    apply.  The default answer (dated by an edital) is reworded for the date of the nomination."""
+    from dataclasses import replace
+
+    from calculator.applicability import missing_date_premise
+    from calculator.rules import format_date
+
+    values = validity_rules.placeholders(NORM)
+    window = {**default.window,
+              "short": f"feita de {values['start']} a {values['last_day']} (datas presumidas)",
+              "text": f"de {values['start']} a {values['last_day']} (datas presumidas: publicação na data de "
+                      "assinatura, art. 15; prazo de dez anos do art. 13; \"a partir da edição desta Lei, "
+                      "para as novas nomeações\", art. 8º, parágrafo único)",
+              "basis": ["ubatuba:art8_par1u", "ubatuba:art13", "ubatuba:art15"]}
+    if default.date is None:
+        return replace(default, date_kind="nomeacao", window=window,
+                       premises=[missing_date_premise(window, "nomeacao")])
+    when = default.date
+    steps = [step(f"Nomeação em {format_date(when)}.", [])]
+    reason = default.reason
+    if default.applies is False and when < date.fromisoformat(NORM.validity.start):
+        reason = (f"a lei só alcança as nomeações feitas a partir de sua edição ({values['start']}, data "
+                  "presumida; art. 8º, parágrafo único)")
+        steps.append(step("Nomeação anterior à edição da lei: a lei não se aplica a ela.",
+                          ["ubatuba:art8_par1u", "ubatuba:art15"]))
+    elif default.applies is False:
+        steps.append(step(f"Nomeação depois do fim do prazo: {reason}.", ["ubatuba:art13"]))
+    else:
+        steps.append(step("Nomeação durante a vigência de dez anos: a lei se aplica.",
+                          ["ubatuba:art8_par1u", "ubatuba:art13"]))
+    validity = {**default.validity, "nomination_date": when.isoformat()}
+    validity.pop("edital_date", None)
+    premises = [w for w in default.premises if w["code"] != "ubatuba_edital_mesmo_dia"]
+    return replace(default, date_kind="nomeacao", window=window, reason=reason, steps=steps,
+                   validity=validity, premises=premises)

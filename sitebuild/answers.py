@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import calculator
+from calculator.headline import positions_phrase
 from calculator.rules import format_date, format_int
 from sitebuild.context import Context, example_percent
 from sitebuild.tables import table_validity
@@ -21,7 +22,10 @@ ANSWERS_DATES = ("2000-01-01", "2060-12-31")  # edital dates scanned for validit
 DATE_MARK = "{data_edital}"
 RESERVE_FIELDS = ("reserved", "applies", "percent_display", "headline", "warnings", "basis")
 ORDER_FIELDS = ("reserved", "applies", "percent_display", "positions_total", "reading_description",
-                "interpreted_positions", "warnings", "basis")
+                "interpreted_positions", "headline", "warnings", "basis")
+#: Stands for the reserved nominations in words (calculator.headline.positions_phrase) in an `ordem`
+#: headline template; calculadora.js writes the same phrase from the row's positions.
+POSITIONS_TOKEN = "p"
 
 
 class _Pool:
@@ -98,11 +102,18 @@ def _validity_windows(module) -> list[tuple[datetime.date, datetime.date]]:
 _NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+|\d+")
 
 
-def _headline(pool: _Pool, text: str, reserved: int, vacancies: int) -> int:
+def _headline(pool: _Pool, text: str, reserved: int, vacancies: int, positions: str | None = None) -> int:
     """The calculator's one-sentence answer as a template: [skeleton, token, ...], each token "r" (the
-    reserved seats), "n" (the vacancies), "r+1"/"r-1" (one seat more or less) or "=<digits>" (a number
-    of the text itself, e.g. a date), put back where each \\0 of the skeleton is. The same template
-    serves every N with the same wording."""
+    reserved seats), "n" (the vacancies), "r+1"/"r-1" (one seat more or less), "p" (the reserved
+    nominations in words, ``positions``, for `ordem`) or "=<digits>" (a number of the text itself, e.g. a
+    date), put back where each \\0 of the skeleton is. The same template serves every N with the same
+    wording."""
+    if positions and positions in text:
+        before, after = text.split(positions, 1)
+        head = pool.items[_headline(pool, before, reserved, vacancies)]
+        tail = pool.items[_headline(pool, after, reserved, vacancies)]
+        skeleton = pool.items[head[0]] + "\0" + pool.items[tail[0]]
+        return pool([pool(skeleton), *head[1:], POSITIONS_TOKEN, *tail[1:]])
     tokens = []
     for number in _NUMBER.findall(text):
         if number == format_int(reserved):
@@ -117,35 +128,43 @@ def _headline(pool: _Pool, text: str, reserved: int, vacancies: int) -> int:
     return pool([pool(_NUMBER.sub("\0", text)), *tokens])
 
 
-def _fill_headline(pool: list, index: int, reserved: int, vacancies: int) -> str:
+def _fill_headline(pool: list, index: int, reserved: int, vacancies: int, positions: str = "") -> str:
     """What calculadora.js does with a _headline template (used here to check the tables)."""
     skeleton, *tokens = pool[index]
     parts = pool[skeleton].split("\0")
     out = parts[0]
     for token, part in zip(tokens, parts[1:], strict=True):
         named = {"r": reserved, "n": vacancies, "r+1": reserved + 1, "r-1": reserved - 1}
-        out += (format_int(named[token]) if token in named else token[1:]) + part
+        out += (format_int(named[token]) if token in named else positions if token == POSITIONS_TOKEN
+                else token[1:]) + part
     return out
 
 
 def _dated_state(window_applies, row_applies) -> int:
-    """How an edital date changes the undated answer (calculator/core.py, reserve): 0 not at all; 1 the norm
-    does not apply to it (no reserved seat); 2 the corpus cannot tell (applies null, the count kept)."""
-    if window_applies is False and row_applies:
+    """How an edital date changes the undated answer (calculator/core.py, reserve: applicability first):
+    0 the norm applies to it (the undated answer's count, now unconditional); 1 it does not (the reserve
+    is not computed: no reserved seat, only the date's warnings); 2 the corpus cannot tell (applies null,
+    the count kept).  An undated answer that is "no" whatever the date stays "no" in 0 and 2."""
+    if window_applies is False:
         return 1
-    if window_applies is None and row_applies:
+    if window_applies is None and row_applies is not False:
         return 2
     return 0
+
+
+def _dated_applies(state: int, row_applies) -> bool | None:
+    return {1: False, 2: None}.get(state, row_applies is not False)
 
 
 def _dated_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
     """A dated reserve answer rebuilt from the undated row and the window (what calculadora.js does)."""
     text = format_date(date)
     warnings = [{**w, "message": w["message"].replace(DATE_MARK, text)} for w in window["warnings"]]
-    warnings += [w for w in row["warnings"] if w["code"] != "vigencia_nao_verificada"]
     state = _dated_state(window["applies"], row["applies"])
+    if state != 1:  # where the norm does not apply, the reserve stage (and its warnings) did not run
+        warnings += [w for w in row["warnings"] if w["code"] != "vigencia_nao_verificada"]
     return {"reserved": 0 if state == 1 else row["reserved"],
-            "applies": {0: row["applies"], 1: False, 2: None}[state],
+            "applies": _dated_applies(state, row["applies"]),
             "percent_display": row["percent_display"], "warnings": warnings, "basis": basis,
             "headline": headline}
 
@@ -177,7 +196,10 @@ def norm_answers(slug: str) -> dict:
         else:
             (count, sequence), explicit = split, None
         reserve_rows.append({k: res[k] for k in RESERVE_FIELDS})
-        order_rows.append({**{k: order[k] for k in ORDER_FIELDS}, "count": count, "explicit": explicit})
+        phrase = (positions_phrase(order["positions"], order["positions_total"],
+                                   order["interpreted_positions"]) if order["positions_total"] else None)
+        order_rows.append({**{k: order[k] for k in ORDER_FIELDS}, "count": count, "explicit": explicit,
+                           "phrase": phrase})
     module = calculator.NORMS[slug]
     windows = []
     for start, end in _validity_windows(module):
@@ -214,7 +236,7 @@ def norm_answers(slug: str) -> dict:
 
     def column(rows, key):
         if key == "headline":
-            return _runs([_headline(pool, r["headline"], r["reserved"], n)
+            return _runs([_headline(pool, r["headline"], r["reserved"], n, r.get("phrase"))
                           for n, r in enumerate(rows, start=1)])
         return _runs([_value(pool, key, r[key], (r["reserved"], n)) for n, r in enumerate(rows, start=1)])
 
@@ -226,6 +248,10 @@ def norm_answers(slug: str) -> dict:
         if _fill_headline(pool.items, _headline(pool, r["headline"], r["reserved"], n), r["reserved"], n) \
                 != r["headline"]:
             raise SystemExit(f"erro: frase de resposta de {slug} não reconstruída (N = {n})")
+    for n, r in enumerate(order_rows, start=1):
+        index = _headline(pool, r["headline"], r["reserved"], n, r["phrase"])
+        if _fill_headline(pool.items, index, r["reserved"], n, r["phrase"]) != r["headline"]:
+            raise SystemExit(f"erro: frase da ordem de {slug} não reconstruída (N = {n})")
     return {"percent": pct, "percent_is_example": pct is not None, "sequence": sequence, "columns": columns,
             "windows": windows, "pool": pool.items}
 
@@ -237,7 +263,8 @@ def write_answers(ctx: Context, site_dir: Path | None = None) -> Path:
     headlines are templates, see _headline)."""
     data = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
             "dates": list(ANSWERS_DATES),
-            "norms": {slug: {**norm_answers(slug), "validity": table_validity(ctx, ctx.corpus.norm(slug))}
+            "norms": {slug: {**norm_answers(slug), "validity": table_validity(ctx, ctx.corpus.norm(slug)),
+                             "window": calculator.NORMS[slug].validity_window()}
                       for slug in ctx.slugs}}
     out = Path(site_dir or ctx.out) / "assets" / "calculadora" / "respostas.js"
     out.parent.mkdir(parents=True, exist_ok=True)

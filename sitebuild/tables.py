@@ -30,8 +30,11 @@ def table_data(ctx: Context) -> dict:
                                           # build date (as in the norm page's status box)
           "rows": [                       # index i ↔ vacancies i + 1
             {"vacancies": int, "reserved": int, "positions": [int, ...],
-             "applies": true | false | null,  # as the calculator's reserva (null: the corpus cannot tell)
+             "applies": true | false | null,  # as the calculator's reserva and ordem: null without an edital
+                                          # date (the answer holds only inside "window"); false only
+                                          # where false whatever the date
              "headline": str,             # the calculator's own one-sentence answer (same as the page/CLI)
+             "order_headline": str,       # the same for ordem (the same validity clause)
              "interpreted_positions": [int, ...],  # positions placed by interpretation (also in positions)
              "warnings": [code, ...],     # codes of the reserva and ordem answers (sorted, deduplicated)
              "reserve_warnings": [key, ...], "order_warnings": [key, ...]}   # keys into "messages"
@@ -61,6 +64,7 @@ def table_data(ctx: Context) -> dict:
             codes = sorted({w["code"] for w in res.get("warnings", []) + order.get("warnings", [])})
             rows.append({"vacancies": n, "reserved": res["reserved"], "positions": list(order["positions"]),
                          "applies": res["applies"], "headline": res["headline"],
+                         "order_headline": order["headline"],
                          "interpreted_positions": list(order["interpreted_positions"]),
                          "warnings": codes,
                          "reserve_warnings": [key_of(w) for w in res.get("warnings", [])],

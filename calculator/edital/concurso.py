@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from calculator.applicability import applicability
 from calculator.cargos import CargoRow
-from calculator.core import get_norm, order, reserve
+from calculator.core import _date, get_norm, order, reserve
 from calculator.csvtext import safe_text
 from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
 from calculator.edital.headline import headline
@@ -20,6 +21,7 @@ from calculator.edital.readings import (
     shortfall_basis_of,
 )
 from calculator.errors import InputError
+from calculator.headline import other_model_count
 from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
     collect_basis,
@@ -49,15 +51,12 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     if kind == "minimo" and Fraction(aggregated["percent"]) > module.PARAMS["percentual_minimo"].value:
         above_minimum = (f" A conta usa o percentual informado ({aggregated['percent_display']}), acima do "
                          f"mínimo de {format_percent(module.PARAMS['percentual_minimo'].value)} da norma.")
-    # The norm's validity for this edital, said once for the edital (the headline starts from it).
-    validity_reason, voluntary_basis = None, None
-    if aggregated["validity"] is not None and aggregated["validity"]["applies"] is not True:
-        from datetime import date
-
-        v = module.validity(date.fromisoformat(aggregated["edital_date"]))
-        validity_reason = v.get("reason")
-        if v["applies"] is False:
-            voluntary_basis = collect_basis(v["steps"][-1:]) if v["steps"] else []
+    # The first stage, said once for the edital (the headline starts from it); each cargo's own answers
+    # run it again, with the same inputs and so the same verdict.
+    app = applicability(module, _date(edital_date), aggregated["scope"])
+    set_scope = aggregated["scope"] in module.NORM.set_scopes
+    validity_reason = app.reason if app.dated and app.applies is not True else None
+    voluntary_basis = app.stop_basis() if app.stops else None
     shortfall_basis = shortfall_basis_of(module.SLUG)
     cache: dict[tuple[int, int | None], dict] = {}
 
@@ -70,12 +69,16 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                 res = _no_vacancies(module, percent, scope)
             else:
                 r = reserve(norm, n, percent, edital_date, scope)
-                o = (order_with_nominations(norm, n, m, percent, reading, scope) if m is not None and m != n
-                     else order(norm, n, percent, reading, scope))
+                if set_scope:  # a minimum over the set: no call order, no per-cargo positions
+                    o = {"positions": [], "positions_total": 0, "positions_truncated": False,
+                         "reserved": r["reserved"], "reading": None, "basis": [], "warnings": [], "steps": []}
+                elif m is not None and m != n:
+                    o = order_with_nominations(norm, n, m, percent, reading, scope, edital_date)
+                else:
+                    o = order(norm, n, percent, reading, scope, edital_date)
                 if m is not None and m == n:
                     o = {**o, "nominations": m}
-                positions_apply = r["applies"] is True and r["reserved"] == o["reserved"]
-                if not positions_apply:  # the norm does not govern this edital (validity): no positions
+                if r["applies"] is False or r["reserved"] != o["reserved"]:
                     o = {**o, "positions": [], "positions_total": 0, "positions_truncated": False}
                 res = {"r": r, "o": o}
         except InputError as err:
@@ -135,14 +138,18 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
-    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "sem_informacao": 0}
+    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "nao_se_aplica": 0,
+                     "conjunto": 0, "sem_informacao": 0}
     missing_total = 0
     for c, m, res in per_cargo:
         r, o = res["r"], res["o"]
         skey = (id(res), c.announced)
         if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
-            status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"],
-                                              above_minimum, shortfall_basis, voluntary_basis)
+            if set_scope:  # judged over the set only (the totals), never cargo by cargo
+                status, status_warnings = ("conjunto" if c.announced is not None else None), []
+            else:
+                status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"],
+                                                  above_minimum, shortfall_basis, voluntary_basis)
             shared = shared_cache.get(id(res))
             if shared is None:
                 shared = shared_cache[id(res)] = {
@@ -161,13 +168,15 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             sum_announced += c.announced
         missing = r["reserved"] - c.announced if status == "abaixo" else 0
         missing_total += missing
+        if set_scope:  # no count, warning or step of its own: the set's are the edital's
+            own, basis, cargo_steps = [], [], []
         out_cargos.append({
             "cargo": c.name,
             "line": c.line,
             "vacancies": c.vacancies,
             "nominations": m if m is not None else c.vacancies,
             "pcd_vacancies": c.pcd,
-            "reserved": r["reserved"],
+            "reserved": None if set_scope else r["reserved"],
             "applies": r["applies"],
             "percent": r["percent"],
             "percent_display": r["percent_display"],
@@ -185,17 +194,24 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "steps": cargo_steps,
         })
 
-    steps = edital_steps + [step(
-        f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
-        f"{reserved_phrase(sum_reserved)}.", readings_basis(module.SLUG)["cargo"][0],
-        no_basis=not readings_basis(module.SLUG)["cargo"][0])]
-    agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
-                f"{reserved_phrase(reserved_aggregated)}")
-    if total:
-        agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
-                     f"{aggregated['exact_display']})")
-    steps.append(step(agg_text + ".", readings_basis(module.SLUG)["concurso"][0],
-                      no_basis=not readings_basis(module.SLUG)["concurso"][0]))
+    if set_scope:
+        # the set read as one: its own answer's steps (applicability, percentage) and warnings
+        edital_warnings = list(aggregated["warnings"])
+        steps = [x for x in aggregated["steps"][:-1]] + [_set_step(module, aggregated, total,
+                                                                    reserved_aggregated)]
+        sum_reserved = reserved_aggregated  # the set's count is the only one the text describes
+    else:
+        cargo_basis = readings_basis(module.SLUG)["cargo"][0]
+        conc_basis = readings_basis(module.SLUG)["concurso"][0]
+        steps = edital_steps + [step(
+            f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
+            f"{reserved_phrase(sum_reserved)}.", cargo_basis, no_basis=not cargo_basis)]
+        agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
+                    f"{reserved_phrase(reserved_aggregated)}")
+        if total:
+            agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
+                         f"{aggregated['exact_display']})")
+        steps.append(step(agg_text + ".", conc_basis, no_basis=not conc_basis))
     warnings = list(edital_warnings)
     context = []
     if sum_reserved != reserved_aggregated:
@@ -205,23 +221,28 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         warnings = [w for w in warnings if w["code"] not in module.NORM.common.per_cargo_notes]
         for c in out_cargos:
             c["warnings"] = [w for w in c["warnings"] if w["code"] not in module.NORM.common.per_cargo_notes]
-    if any(c["nominations"] != c["vacancies"] for c in out_cargos):
+    if any(c["nominations"] != c["vacancies"] for c in out_cargos) and not set_scope:
         warnings.append(warning(
             "edital_nomeacoes_alem_das_vagas", "interpretacao",
             "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
             "percentual) continuam os das vagas oferecidas; a ordem de nomeação continua pela mesma regra "
             "nas nomeações adicionais (veja cada cargo).",
             list(module_beyond_basis(module.SLUG)), no_basis=not module_beyond_basis(module.SLUG)))
-    if aggregated["scope"] in getattr(module, "SET_SCOPES", ()):
-        # the norm counts these posts as a set (its registry's scopes.set_scopes)
-        scope_param = module.PARAMS.get("abrangencia")
-        scope_basis = list(scope_param.basis) if scope_param is not None else []
+    if set_scope:
         warnings.insert(0, warning(
-            "edital_vinculo_conjunto", "interpretacao",
-            f"Com o vínculo \"{module.SCOPES[aggregated['scope']]}\", a norma aplica o percentual a um "
-            "conjunto de postos, não cargo a cargo: se as linhas da tabela formam esse conjunto, a conta que "
-            "o texto descreve é a do conjunto (a linha \"Concurso como um todo\"), não a soma por cargo.",
-            scope_basis, no_basis=not scope_basis))
+            "edital_vinculo_conjunto", "aviso",
+            f"Com o vínculo \"{module.SCOPES[aggregated['scope']]}\", a norma fixa o mínimo sobre o conjunto "
+            "desses postos, não cargo a cargo: a tabela soma as linhas num conjunto só e julga apenas o "
+            "número do conjunto; as linhas não têm reserva, situação nem ordem próprias (a norma não fixa "
+            "ordem de convocação para eles).", _set_basis(module, aggregated["scope"])))
+    status_total = (_status(sum_announced, sum_reserved, kind, kind_basis, True, above_minimum,
+                            tuple(_set_basis(module, aggregated["scope"])) if set_scope else shortfall_basis,
+                            voluntary_basis) if announced_all else (None, []))
+    status_aggregated = (_status(sum_announced, reserved_aggregated, kind, kind_basis, True,
+                                 voluntary_basis=voluntary_basis)[0] if announced_all else None)
+    if set_scope:
+        missing_total = reserved_aggregated - sum_announced if status_aggregated == "abaixo" else 0
+        warnings += status_total[1]
     totals = {
         "cargos": len(cargos),
         "vacancies": total,
@@ -230,10 +251,8 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "announced": sum_announced if announced_all else None,
         "missing": missing_total,
         "status_counts": status_counts,
-        "status": (_status(sum_announced, sum_reserved, kind, kind_basis, True,
-                           voluntary_basis=voluntary_basis)[0] if announced_all else None),
-        "status_aggregated": (_status(sum_announced, reserved_aggregated, kind, kind_basis, True,
-                                      voluntary_basis=voluntary_basis)[0] if announced_all else None),
+        "status": status_total[0],
+        "status_aggregated": status_aggregated,
         "pcd_vacancies": sum(c.pcd or 0 for c in cargos) if any(c.pcd is not None for c in cargos) else None,
     }
     if announced_all and totals["status_aggregated"] == "abaixo" and totals["status"] != "abaixo":
@@ -244,6 +263,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             f"todo ({format_int(reserved_aggregated)}).",
             list(readings_basis(module.SLUG)["concurso"][0]),
             no_basis=not readings_basis(module.SLUG)["concurso"][0]))
+    applies = aggregated["applies"] if total else (False if app.stops else None)
     result = {
         "command": "edital",
         "norm": module.SLUG,
@@ -253,12 +273,15 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "percent_display": aggregated["percent_display"] if kind != "fixo" else None,
         "percent_kind": kind,
         "scope": aggregated["scope"],
+        "set_scope": set_scope,
         "edital_date": aggregated["edital_date"],
+        "date_kind": app.date_kind,
         "validity": aggregated["validity"],
-        "applies": aggregated["applies"] if total else None,
+        "validity_window": None if app.dated else app.window,
+        "applies": applies,
         "validity_reason": validity_reason,
-        "reading_lead": reading_lead(module.SLUG),
-        "status_label": STATUS_LABELS[reading_lead(module.SLUG)],
+        "reading_lead": "conjunto" if set_scope else reading_lead(module.SLUG),
+        "status_label": "Situação" if set_scope else STATUS_LABELS[reading_lead(module.SLUG)],
         "cargos": out_cargos,
         "totals": totals,
         "aggregated": {"vacancies": total, "reserved": reserved_aggregated,
@@ -266,15 +289,43 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                        "exact": aggregated["exact"] if total else "0",
                        "percent_display": aggregated["percent_display"] if total else None,
                        "exact_display": aggregated["exact_display"] if total else "0",
-                       "basis_readings": list(readings_basis(module.SLUG)["concurso"][0]),
-                       "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"]},
+                       "basis_readings": (_set_basis(module, aggregated["scope"]) if set_scope
+                                          else list(readings_basis(module.SLUG)["concurso"][0])),
+                       "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"],
+                       "other_model_count": other_model_count(
+                           module, app, max(total, 1), Fraction(aggregated["percent"]), aggregated["scope"])},
         "basis": collect_basis(steps, warnings, *(v[2] for v in status_cache.values()), aggregated["basis"]),
         "warnings": warnings,
         "context": context,
         "steps": steps,
     }
-    result["headline"] = headline(result)
+    result["headline"] = headline(result, app)
     return result
+
+
+def _set_basis(module, scope: str) -> list[str]:
+    """The provision that sets the minimum over the set of posts of a vínculo: the one the norm's set step
+    cites beside the percentage (Ubatuba: art. 8º for cargos em comissão; art. 1º, p. ú., I, for estágios)."""
+    probe = module.reserved_seats(5, None, scope) if module.NORM.percent_rule != "given" else None
+    if probe is None:
+        return []
+    percent_basis = set(probe["steps"][0]["basis"])
+    for s in probe["steps"][1:]:
+        own = [b for b in s["basis"] if b not in percent_basis]
+        if own:
+            return own
+    return []
+
+
+def _set_step(module, aggregated: dict, total: int, reserved: int) -> dict:
+    """The one count the text describes for a set of posts (cargos em comissão, estágios of an órgão)."""
+    name = module.SCOPES[aggregated["scope"]]
+    text = (f"Conjunto de {name}: {format_int(total)} postos somando as linhas da tabela → "
+            f"{reserved_phrase(reserved)}")
+    if total:
+        text += f" ({aggregated['percent_display']} de {format_int(total)} = {aggregated['exact_display']})"
+    basis = _set_basis(module, aggregated["scope"])
+    return step(text + "; só este número é exigido (não há conta cargo a cargo).", basis, no_basis=not basis)
 
 
 

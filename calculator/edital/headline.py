@@ -43,9 +43,12 @@ def _against(announced: int, required: int) -> str:
     return f"{format_int(announced - required)} a mais"
 
 
-def headline(res: dict) -> str:
-    """The edital's answer in one paragraph.  It starts from whether the norm applies to the edital, and
-    leads with the reading the text supports (:func:`reading_lead`): the other is shown, labelled."""
+def headline(res: dict, app=None) -> str:
+    """The edital's answer in one paragraph.  It starts from the applicability stage (``app``, the same
+    clause as every tool's: calculator/headline.py), and leads with the reading the text supports
+    (:func:`reading_lead`): the other is shown, labelled.  A set of posts (cargos em comissão) is judged
+    by the set's count only."""
+    from calculator.headline import capitalise, window_clause
     from calculator.labels import short_labels
     from calculator.rules import sentence
 
@@ -56,8 +59,12 @@ def headline(res: dict) -> str:
     reason = res.get("validity_reason")
     if validity.get("applies") is False:
         article = "O" if res["norm_citation"].startswith("Decreto") else "A"
-        text = sentence(f"{article} {res['norm_citation']} não se aplica a este edital: "
+        what = "a estas nomeações" if res.get("date_kind") == "nomeacao" else "a este edital"
+        text = sentence(f"{article} {res['norm_citation']} não se aplica {what}: "
                         f"{reason or 'fora da vigência'}")
+        if app is not None and app.other_model and app.other_model["applies"]:
+            text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
+                                                                  or "nenhuma vaga"))
         if announced:
             text += (" A vaga anunciada é reserva do próprio edital." if announced == 1 else
                      f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital.")
@@ -65,8 +72,17 @@ def headline(res: dict) -> str:
     lead = res.get("reading_lead", "cargo")
     exact = (f" ({agg['percent_display']} de {format_int(agg['vacancies'])} = {agg['exact_display']})"
              if agg.get("percent_display") else "")
-    if lead == "concurso":
-        body = (f"Pelo texto ({short_labels(agg['basis_readings'])}), a reserva é de "
+    if lead == "conjunto":
+        cited = f" ({short_labels(agg['basis_readings'])})" if agg["basis_readings"] else ""
+        body = (f"Reserva exigida no conjunto{cited}: "
+                f"{reserved_phrase(t['reserved_aggregated'])}{exact}, contadas sobre o conjunto e não cargo "
+                "a cargo.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{_against(announced, t['reserved_aggregated'])}.")
+    elif lead == "concurso":
+        pelo = "Pelos dispositivos" if app is not None and app.other_model else "Pelo texto"
+        body = (f"{pelo} ({short_labels(agg['basis_readings'])}), a reserva é de "
                 f"{count_phrase(t['reserved_aggregated'], 'vaga', 'vagas')} no concurso{exact}.")
         if announced is not None:
             body += (f" O edital anuncia {format_int(announced)}: "
@@ -97,5 +113,10 @@ def headline(res: dict) -> str:
     if res.get("applies") is None and validity.get("applies") is None and validity:
         lead_text = reason or "não é possível determinar com o corpus se a reserva se aplica"
         return f"{lead_text[:1].upper()}{lead_text[1:]}; se se aplicar: {body[:1].lower()}{body[1:]}"
+    if app is not None and not app.dated:
+        # the same clause as every tool's undated answer, before the body it conditions
+        return capitalise(window_clause(app)[2:]) + ", " + body[:1].lower() + body[1:]
+    if app is not None and app.other_model and app.other_model["applies"] is False:
+        return sentence("A lei se aplica a este edital " + app.other_model["text"]) + " " + body
     return body
 

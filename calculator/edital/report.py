@@ -12,7 +12,8 @@ from calculator.rules import (
 from calculator.terminal import visible
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
-                "reserva_voluntaria": "reserva voluntária", None: "—"}
+                "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "norma não se aplica",
+                "conjunto": "só no conjunto", None: "—"}
 TEXT_POSITIONS = 12
 
 
@@ -64,7 +65,7 @@ def render_text(res: dict) -> str:
     label = res.get("status_label", "Situação")
     # (where neither reading has a basis, the headline already compares the announced seats with both)
     if (t["announced"] is not None and (res.get("validity") or {}).get("applies") is not False
-            and res.get("reading_lead") != "nenhuma"):
+            and res.get("reading_lead") not in ("nenhuma", "conjunto")):
         lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: "
                      f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}.")
     if t["status_counts"]["abaixo"]:
@@ -84,7 +85,7 @@ def render_text(res: dict) -> str:
         vac = format_int(c["vacancies"])
         if c["nominations"] != c["vacancies"]:
             vac += f" ({format_int(c['nominations'])} nom.)"
-        body.append([c["cargo"], vac, format_int(c["reserved"]),
+        body.append([c["cargo"], vac, "—" if c["reserved"] is None else format_int(c["reserved"]),
                      "—" if c["announced"] is None else format_int(c["announced"]), status,
                      _positions_text(c)])
     foot_titles = [["Total (soma por cargo)"], ["Concurso como um todo"]]  # never cut to the names' width

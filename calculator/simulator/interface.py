@@ -12,7 +12,7 @@ from calculator.simulator.run import simulate
 
 API_FIELDS = ("norma", "vagas", "percentual", "leitura", "vinculo", "vagas_pcd", "vagas_femininas",
               "precedencia", "precedencia_feminina", "substituicao", "equidade_genero", "preenchimento",
-              "csv", "csv_base64")
+              "data_edital", "csv", "csv_base64")
 
 
 
@@ -31,7 +31,8 @@ def api_simular(req: dict, data: bytes | None = None) -> dict:
                     female_seats=req.get("vagas_femininas"), precedence=req.get("precedencia"),
                     replacement=req.get("substituicao"),
                     gender_equity=flag(req.get("equidade_genero"), "equidade_genero"),
-                    fill=req.get("preenchimento"), female_precedence=req.get("precedencia_feminina"))
+                    fill=req.get("preenchimento"), female_precedence=req.get("precedencia_feminina"),
+                    edital_date=req.get("data_edital"))
 
 
 def _request_bytes(text, b64) -> bytes:
@@ -79,6 +80,9 @@ def cli_arguments(p) -> None:
                                                      "obrigatório se não)")
     p.add_argument("--leitura", metavar="L", help="ordem de nomeação: proporcional (padrão) ou quinta")
     p.add_argument("--vinculo", metavar="V", help="efetivo (padrão), emprego, comissao ou estagio")
+    p.add_argument("--data-edital", metavar="AAAA-MM-DD",
+                   help="data de publicação do edital (verifica a vigência: fora dela, todas as vagas são de "
+                        "ampla concorrência)")
     p.add_argument("--vagas-pcd", metavar="K", help="vagas para pessoas com deficiência fixadas no edital "
                                                     "(padrão 0)")
     # the options only one norm accepts: their help is that norm's registry ([simulation.options])
@@ -137,5 +141,5 @@ def cli_run(a) -> dict:
                         "vagas_femininas": a.vagas_femininas, "precedencia": a.precedencia,
                         "precedencia_feminina": a.precedencia_feminina,
                         "substituicao": a.substituicao, "equidade_genero": a.equidade_genero,
-                        "preenchimento": a.preenchimento}, data)
+                        "preenchimento": a.preenchimento, "data_edital": a.data_edital}, data)
 

@@ -30,7 +30,10 @@ def render_text(res: dict) -> str:
     lines = []
     lines.append(f"Simulação de nomeações — {res.get('norm_title') or res['norm']} — "
                  f"{count_phrase(res['vacancies'], 'vaga', 'vagas')}"
-                 + (f", reserva de {res['percent_display']}" if res.get("percent_display") else ""))
+                 + (f", reserva de {res['percent_display']}"
+                    if res.get("percent_display") and res.get("applies") is not False else ""))
+    if res.get("headline"):
+        lines.append(f"Resultado: {res['headline']}")
     seats = res["seats"]
     lines.append(f"Vagas: {format_int(seats[AMPLA])} de ampla concorrência, {format_int(seats[RESERVA])} "
                  f"{'reservada' if seats[RESERVA] == 1 else 'reservadas'}, {format_int(seats[PCD])} PcD, "

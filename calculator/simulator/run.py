@@ -25,7 +25,7 @@ MAX_SIM_VACANCIES = 1_000_000
 
 def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None,
              pcd_seats=0, female_seats=0, precedence=None, replacement=None, gender_equity=False,
-             scope=None, fill=None, female_precedence=None) -> dict:
+             scope=None, fill=None, female_precedence=None, edital_date=None) -> dict:
     """Simulate the nominations.  Options (all optional; each norm's registry says which it accepts):
 
     percent        the edital's percentage (required for a norm whose percentage is given)
@@ -38,16 +38,18 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     scope          the norm's "vinculo" (efetivo, emprego, ...)
     fill           option preenchimento: "concorrencia" (default) or "lista"
     female_precedence  option precedencia_feminina: "reserva" (default) or "feminina"
+    edital_date    the edital's publication: the applicability stage runs first (outside the norm's
+                   window, every seat is ampla concorrência; without it, the answer is conditional)
     """
     return simulate_norm(get_norm(norm), vacancies, candidates_csv_bytes, percent=percent, reading=reading,
                          pcd_seats=pcd_seats, female_seats=female_seats, gender_equity=gender_equity,
-                         scope=scope, choices={"precedencia": precedence, "substituicao": replacement,
-                                               "preenchimento": fill,
-                                               "precedencia_feminina": female_precedence})
+                         scope=scope, edital_date=edital_date,
+                         choices={"precedencia": precedence, "substituicao": replacement,
+                                  "preenchimento": fill, "precedencia_feminina": female_precedence})
 
 
 def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None, pcd_seats=0,
-                  female_seats=0, gender_equity=False, scope=None, choices=None) -> dict:
+                  female_seats=0, gender_equity=False, scope=None, choices=None, edital_date=None) -> dict:
     """The simulation for a norm module (``NORM``, ``TITLE``, ``CITATION``, ``call_positions``,
     ``call_count``; optionally ``simulation_warnings``)."""
     pol = policy.of(mod.NORM)
@@ -60,7 +62,13 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
     k_pcd, k_fem = opts.pcd_seats, opts.female_seats
     if reading is not None and not isinstance(reading, str):
         raise InputError("a leitura deve ser um texto (ex.: proporcional)", "leitura")
-    sched = schedule.racial_schedule(mod, n_vac, pct, reading or None, scope or None)
+    app = applicability_first(mod, n_vac, pct, reading or None, scope or None, edital_date)
+    if app.stops:
+        sched = schedule.no_reserve(mod, n_vac, pct, reading or None, app)
+    else:
+        sched = schedule.racial_schedule(mod, n_vac, pct, reading or None, scope or None)
+        sched = {**sched, "steps": app.steps + list(sched.get("steps", [])),
+                 "warnings": app.premises + list(sched.get("warnings", []))}
     r_seats = len(sched["positions"])
     if r_seats + k_pcd + k_fem > n_vac:
         raise InputError(
@@ -88,7 +96,49 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
         if gc_was_enabled:
             gc.enable()
     trailing_warnings(run, result)
+    result.update(simulation_headline(app, result, sched, mod, pct, scope or None))
     return result
+
+
+def applicability_first(mod, vacancies: int, percent, reading, scope, edital_date):
+    """The first stage (calculator/applicability.py), after the input checks every stage relies on; a
+    vínculo without a call order (a minimum over a set of posts) has no nominations to simulate."""
+    from calculator import engine
+    from calculator.applicability import applicability
+    from calculator.core import _date, order_refusal
+
+    sc = scope.strip().lower() if isinstance(scope, str) and scope.strip() else None
+    engine.scope(mod.NORM, sc)
+    engine.legal_percent(mod.NORM, vacancies, percent)
+    engine.reading(mod.NORM, reading)
+    refusal = order_refusal(mod, sc)
+    if refusal is not None:
+        raise InputError(refusal, "vinculo")
+    return applicability(mod, _date(edital_date), sc)
+
+
+def simulation_headline(app, result: dict, sched: dict, mod, percent, scope) -> dict:
+    """The fields every answer carries from the applicability stage, and the headline (composer:
+    calculator/headline.py)."""
+    from calculator.headline import compose, other_model_count
+    from calculator.rules import count_phrase
+
+    n = result["vacancies"]
+    via = sum(1 for x in result["nominations"] if x["list"] == RESERVA)
+    answer = (f"{count_phrase(len(result['nominations']), 'nomeação', 'nomeações')} para "
+              f"{count_phrase(n, 'vaga', 'vagas')}; "
+              + (f"{count_phrase(via, 'vaga preenchida', 'vagas preenchidas')} pela reserva racial"
+                 f" ({count_phrase(result['reserved_positions_total'], 'reservada', 'reservadas')})"
+                 if result["reserved_positions_total"] else "nenhuma vaga reservada"))
+    stage_reason = sched.get("reason") if sched.get("applies") is False else None
+    refusal = ("A vaga é de ampla concorrência" if n == 1 else
+               "As 2 vagas são de ampla concorrência" if n == 2 else
+               f"Todas as {format_int(n)} vagas são de ampla concorrência")
+    applies = False if sched.get("applies") is False else app.applies
+    return {**app.to_json(), "applies": applies,
+            "edital_date": app.date.isoformat() if app.date else None,
+            "headline": compose(app, answer, refusal=refusal, stage_reason=stage_reason,
+                                other_answer=other_model_count(mod, app, n, percent, scope))}
 
 
 def _phases(run: Run) -> dict:

@@ -47,6 +47,22 @@ def racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
     return {**placed, "positions": sorted(positions + extras)}
 
 
+def no_reserve(mod, vacancies: int, percent, reading, app) -> dict:
+    """The schedule when the norm does not apply (applicability said no): no reserved seat, every seat
+    ampla concorrência; the reserve and the order stages do not run, and the steps say why."""
+    from calculator import engine
+    from calculator.rules import step
+
+    where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
+    return {"positions": [], "positions_total": 0, "reserved": 0, "applies": False,
+            "percent": engine.legal_percent(mod.NORM, vacancies, percent),
+            "reading": engine.reading(mod.NORM, reading).name, "reason": app.reason,
+            "steps": app.steps + [step(f"Como a norma não se aplica {where}, não há vaga reservada: todas as "
+                                       "vagas são de ampla concorrência, na ordem da classificação geral.",
+                                       app.stop_basis())],
+            "warnings": list(app.premises)}
+
+
 def _walk(count, upto: int, total: int) -> list[int]:
     """Positions n in 1..upto where count(n) grows (count is non-decreasing, +1 at most per step)."""
     out: list[int] = []

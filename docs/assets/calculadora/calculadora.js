@@ -32,8 +32,8 @@ const TOOLS = ["reserva", "ordem", "simular"];
 const SECTION_OF = { reserva: "reserva", ordem: "ordem", simular: "simulacao" };
 const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],
-  ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes"],
-  simular: ["norma", "vagas", "percentual", "vagas_pcd", "leitura", ...META.options, "csv"],
+  ordem: ["norma", "vagas", "percentual", "leitura", "nomeacoes", "data_edital"],
+  simular: ["norma", "vagas", "percentual", "vagas_pcd", "leitura", ...META.options, "data_edital", "csv"],
 };
 // Fields never written to the URL: the classification list holds candidates' names and stays on this
 // computer (a link is sent to the server that hosts the site, kept in its logs and in the history).
@@ -109,9 +109,11 @@ function basisList(refs, title = "Base legal", kind = null) {
   return p;
 }
 
-// Conflicts and notices bear on this very answer and are shown; premises and interpretations adopted by
-// the calculator are listed folded below them (counted in the summary, one click away).
+// Conflicts and notices bear on this very answer and are shown; so is any premise or interpretation the
+// calculator marks "beside" (it changes the number shown: the edital date not given, a reading the count
+// rests on). The other premises and interpretations are listed folded below them (one click away).
 const SHOWN_KINDS = new Set(["conflito", "aviso"]);
+const isShown = (w) => SHOWN_KINDS.has(w.kind) || w.beside === true;
 
 function warningList(warnings) {
   const ul = el("ul");
@@ -127,8 +129,8 @@ function warningList(warnings) {
 function explanation(result) {
   const frag = document.createDocumentFragment();
   const warnings = result.warnings || [];
-  const shown = warnings.filter((w) => SHOWN_KINDS.has(w.kind));
-  const folded = warnings.filter((w) => !SHOWN_KINDS.has(w.kind));
+  const shown = warnings.filter(isShown);
+  const folded = warnings.filter((w) => !isShown(w));
   if (shown.length) {
     frag.append(el("div", { class: "calc-avisos" }, el("h3", {}, "Avisos e conflitos para esta resposta"), warningList(shown)));
   }
@@ -194,13 +196,26 @@ function warningsOf(pool, index, reserved, vacancies) {
 // The calculator's one-sentence answer from its template (build.py, _headline): "r" the reserved seats,
 // "n" the vacancies, "r+1"/"r-1" one seat more or less, "=…" a number of the text itself.
 const fmtInt = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-function headlineOf(pool, index, reserved, vacancies) {
+// The reserved nominations in words, as calculator/headline.py writes them (ordinal_list, positions_phrase).
+function ordinalList(positions, total = positions.length, limit = 60) {
+  const shown = positions.slice(0, limit).map((p) => `${fmtInt(p)}ª`);
+  if (!shown.length) return "nenhuma";
+  if (total > shown.length) return `${shown.join(", ")}, … (${fmtInt(total)} no total)`;
+  return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} e ${shown[shown.length - 1]}`;
+}
+function positionsPhrase(positions, total, interpreted) {
+  let text = ordinalList(positions, total);
+  if (interpreted && interpreted.length) text += ` (${ordinalList(interpreted)} por interpretação: vaga reservada que a leitura não posiciona)`;
+  return text;
+}
+// "p": the reserved nominations in words (an `ordem` headline; `phrase` is that row's).
+function headlineOf(pool, index, reserved, vacancies, phrase = "") {
   const [skeleton, ...tokens] = pool[index];
   const parts = pool[skeleton].split("\0");
   let out = parts[0];
   tokens.forEach((t, i) => {
     const number = t === "r" ? fmtInt(reserved) : t === "n" ? fmtInt(vacancies)
-      : t === "r+1" ? fmtInt(reserved + 1) : t === "r-1" ? fmtInt(reserved - 1) : t.slice(1);
+      : t === "r+1" ? fmtInt(reserved + 1) : t === "r-1" ? fmtInt(reserved - 1) : t === "p" ? phrase : t.slice(1);
     out += number + parts[i + 1];
   });
   return out;
@@ -230,15 +245,17 @@ function tableResult(command, req) {
     if (field !== "headline" && field !== "warnings") row[field] = nd.pool[values[n - 1]];
   }
   if (cols.warnings) row.warnings = warningsOf(nd.pool, cols.warnings[n - 1], row.reserved, n);
-  if (cols.headline) row.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n);
-  const result = { norm: req.norma, vacancies: n, command, ...row };
+  const result = { norm: req.norma, vacancies: n, command, ...row, validity_window: nd.window };
   if (command === "ordem") {
     result.positions = row.count < 0 ? row.explicit
       : [...nd.sequence.slice(0, row.count), ...row.interpreted_positions].sort((a, b) => a - b);
+    result.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n,
+      positionsPhrase(result.positions, row.positions_total, row.interpreted_positions));
     delete result.count;
     delete result.explicit;
     return result;
   }
+  if (cols.headline) result.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n);
   if (!req.data_edital) return result;
   if (!validDate(req.data_edital)) return null;
   const window = nd.windows.find((w) => w.from <= req.data_edital && req.data_edital <= w.to);
@@ -246,8 +263,10 @@ function tableResult(command, req) {
   // The same composition as calculator/core.py, reserve(); build.py checks it against the calculator.
   const text = brDate(req.data_edital);
   const dated = warningsOf(nd.pool, window.warnings).map((w) => ({ ...w, message: w.message.split(ANSWERS.date_mark).join(text) }));
-  // 0: the date changes nothing; 1: the norm does not apply to that edital; 2: the corpus cannot tell
-  const state = window.applies === false && row.applies ? 1 : window.applies === null && row.applies ? 2 : 0;
+  // Applicability first (calculator/applicability.py): 0 the norm applies to that edital (the count,
+  // now unconditional); 1 it does not (the reserve is not computed: the date's warnings only); 2 the
+  // corpus cannot tell (applies null, the count kept). An answer that is "no" whatever the date stays so.
+  const state = window.applies === false ? 1 : window.applies === null && row.applies !== false ? 2 : 0;
   const basisKey = `${cols.basis[n - 1]}:${state}`;
   if (!(basisKey in window.basis)) return null;
   if (!window.decoded) window.decoded = expand(window.headline);
@@ -255,9 +274,10 @@ function tableResult(command, req) {
   return {
     ...result,
     reserved,
-    applies: state === 1 ? false : state === 2 ? null : row.applies,
+    applies: state === 1 ? false : state === 2 ? null : row.applies !== false,
     headline: headlineOf(nd.pool, window.decoded[n - 1], reserved, n),
-    warnings: [...dated, ...row.warnings.filter((w) => w.code !== "vigencia_nao_verificada")],
+    warnings: state === 1 ? dated : [...dated, ...row.warnings.filter((w) => w.code !== "vigencia_nao_verificada")],
+    validity_window: null,
     basis: nd.pool[window.basis[basisKey]],
     edital_date: req.data_edital,
   };
@@ -817,14 +837,21 @@ function renderReserve(result, req) {
   let text = `${fmt(n)} ${n === 1 ? "vaga reservada" : "vagas reservadas"} de ${fmt(result.vacancies ?? req.vagas)}`;
   if (result.percent_display || result.percent) text += ` (${result.percent_display || result.percent})`;
   frag.append(headline(result.headline || text));
-  // applies: true, false or null (null: the corpus cannot tell; calculator/README.md)
+  appliesNote(frag, result);
+  frag.append(explanation(result));
+  return frag;
+}
+
+// applies: true, false or null (calculator/README.md): null without an edital date (the answer holds only
+// inside the norm's validity window, stated in the headline) or where the corpus cannot tell.
+function appliesNote(frag, result) {
   if (result.applies === false) {
     frag.append(el("p", { class: "calc-aviso" }, "A reserva não se aplica a este concurso (veja os avisos abaixo)."));
+  } else if (result.applies === null && result.validity_window) {
+    frag.append(el("p", { class: "calc-aviso calc-condicional" }, `Resposta condicional: vale só se o edital foi ${result.validity_window.short}. Informe a data de publicação do edital para verificar.`));
   } else if (result.applies === null) {
     frag.append(el("p", { class: "calc-aviso" }, "Não é possível determinar com o corpus se a reserva se aplica (veja os avisos abaixo)."));
   }
-  frag.append(explanation(result));
-  return frag;
 }
 
 function renderStrip(total, positions, interpreted = []) {
@@ -896,17 +923,16 @@ function renderOrder(result, req) {
   const total = Number(result.nominations ?? result.vacancies ?? req.vagas); // nominations may exceed vacancies
   const positions = result.positions || [];
   const count = result.positions_total ?? positions.length;
-  frag.append(
-    headline(
-      `${fmt(count)} de ${fmt(total)} ${total === 1 ? "nomeação vai" : "nomeações vão"} para a reserva racial` +
-        (result.reserved !== undefined && result.reserved !== count ? ` (a norma reserva ${fmt(result.reserved)})` : ""),
-    ),
-  );
+  const counted = `${fmt(count)} de ${fmt(total)} ${total === 1 ? "nomeação vai" : "nomeações vão"} para a reserva racial` +
+    (result.reserved !== undefined && result.reserved !== count ? ` (a norma reserva ${fmt(result.reserved)})` : "");
+  // The calculator's own sentence first: it starts from applicability (the validity clause, "se se aplicar",
+  // or why no nomination is reserved), the same words as the CLI and the tables.
+  frag.append(headline(result.headline || counted));
+  if (result.headline) frag.append(el("p", { class: "calc-leitura calc-ordem-conta" }, `${counted}.`));
+  appliesNote(frag, result);
   if (result.nominations !== undefined && result.nominations !== result.vacancies) {
-    frag.append(el("p", { class: "calc-leitura" }, `Nomeações além das vagas: ${fmt(result.nominations)} nomeações ` +
+    frag.append(el("p", { class: "calc-leitura calc-nomeacoes-regra" }, `Nomeações além das vagas: ${fmt(result.nominations)} nomeações ` +
       `para ${fmt(result.vacancies)} vagas oferecidas; a reserva e os limiares são os das vagas oferecidas.`));
-    // the rule adopted beyond the vacancies and its alternatives, as Python states them
-    if (result.headline) frag.append(el("p", { class: "calc-leitura calc-nomeacoes-regra" }, result.headline));
   }
   if (result.reading_description || result.reading) {
     frag.append(el("p", { class: "calc-leitura" }, `Leitura adotada: ${result.reading_description || result.reading}`.replace(/([^.…])$/, "$1.")));
@@ -993,8 +1019,9 @@ function renderSimulation(result, req) {
   const frag = document.createDocumentFragment();
   const noms = count("nominations");
   let head = `${plural(noms, "nomeação", "nomeações")} para ${plural(result.vacancies, "vaga", "vagas")}`;
-  if (result.percent_display) head += ` (reserva de ${result.percent_display})`;
-  frag.append(headline(head));
+  if (result.percent_display && result.applies !== false) head += ` (reserva de ${result.percent_display})`;
+  frag.append(headline(result.headline || head));
+  appliesNote(frag, result);
   // Summary first: how many seats of each kind and what else happened; the lists follow, a page at a time.
   const summary = el("ul", { class: "calc-resumo" });
   const seats = result.seats || {};

@@ -27,6 +27,10 @@ const STATUS = {
   abaixo: { word: "abaixo", mark: "▼", cls: "calc-situacao-abaixo" },
   acima: { word: "acima", mark: "▲", cls: "calc-situacao-acima" },
   reserva_voluntaria: { word: "reserva voluntária", mark: "▲", cls: "calc-situacao-acima" },
+  // the norm does not govern the edital (applicability), and the edital announces nothing
+  nao_se_aplica: { word: "norma não se aplica", mark: "–", cls: "calc-situacao-nenhum" },
+  // a minimum over a set of posts: judged on the set's total only (the foot of the table)
+  conjunto: { word: "só no conjunto", mark: "∑", cls: "calc-situacao-nenhum" },
 };
 // The same limit and message as Python (calculator/cargos.py): refused before the file is read.
 const TABLE_TOO_LARGE = "O arquivo passa de 50 MB, o limite da tabela de cargos; retire as colunas que a " +
@@ -251,7 +255,7 @@ function resultTable(r) {
     body.append(el("tr", { "data-status": c.status || "" },
       el("th", { scope: "row", "data-rotulo": head[0] }, c.cargo),
       el("td", { "data-rotulo": head[1] }, vac),
-      el("td", { "data-rotulo": head[2] }, fmt(c.reserved)),
+      el("td", { "data-rotulo": head[2] }, c.reserved === null ? "— (só no conjunto)" : fmt(c.reserved)),
       el("td", { "data-rotulo": head[3] }, c.announced === null ? "—" : fmt(c.announced)),
       el("td", { "data-rotulo": head[4] }, statusCell(c)),
       el("td", { "data-rotulo": head[5] }, positionsText(c))));
@@ -323,7 +327,7 @@ export function chart(r) {
   // Text equivalent for screen readers: one sentence per cargo.
   const list = el("ul", { class: "calc-so-leitor" });
   for (const c of cargos) {
-    list.append(el("li", {}, `${c.cargo}: exigida ${fmt(c.reserved)}, anunciada ${c.announced === null ? "não informada" : fmt(c.announced)}` +
+    list.append(el("li", {}, `${c.cargo}: exigida ${c.reserved === null ? "só no conjunto" : fmt(c.reserved)}, anunciada ${c.announced === null ? "não informada" : fmt(c.announced)}` +
       (c.status ? `, ${STATUS[c.status].word}.` : ".")));
   }
   fig.append(list);
