@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from calculator import validity as validity_rules
 from calculator.rules import format_date, step, warning
 
 
@@ -76,20 +77,21 @@ def applicability(module, when: date | None, scope: str | None = None) -> Applic
     the vínculo ``scope``."""
     answer = default(module, when)
     exceptions = getattr(module, "APPLICABILITY_EXCEPTIONS", None) or {}
-    name = exceptions.get(scope or module.DEFAULT_SCOPE)
+    name = exceptions.get(scope or module.NORM.default_scope)
     if name is not None:
         answer = getattr(module, name)(answer)
     return answer
 
 
 def default(module, when: date | None) -> Applicability:
-    """The norm's validity for an edital published on ``when`` (None: not given, so not known)."""
-    window = module.validity_window()
+    """The norm's validity for an edital published on ``when`` (None: not given, so not known): the
+    registry's ``[validity]`` read by calculator/validity.py."""
+    window = validity_rules.window(module.NORM)
     if when is None:
         return Applicability(
             applies=None, reason=None, date=None, date_kind="edital", window=window, validity=None,
             premises=[missing_date_premise(window, "edital")])
-    v = module.validity(when)
+    v = validity_rules.validity(module.NORM, when)
     validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
                 "edital_date": when.isoformat()}
     if "decree_in_force" in v:  # a regulating norm: its own procedures vs. the regulated law's reserve

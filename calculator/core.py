@@ -219,7 +219,7 @@ def order_refusal(module, sc: str | None) -> str | None:
     if sc not in module.NORM.set_scopes:
         return None
     own = (getattr(module, "ORDER_REFUSALS", None) or {}).get(sc)
-    return own or (f"a norma não fixa ordem de convocação para {module.SCOPES[sc]}: o mínimo vale para "
+    return own or (f"a norma não fixa ordem de convocação para {module.NORM.scopes[sc]}: o mínimo vale para "
                    "um conjunto de postos, não para as nomeações de um concurso; use a reserva (comando "
                    "reserva)")
 

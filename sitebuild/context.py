@@ -190,7 +190,8 @@ class Context:
                 yield calculator.reserve(slug, n, pct)
                 yield calculator.order(slug, n, pct)
             for scope in scopes(slug):
-                for reading in readings(slug):
-                    yield calculator.order(slug, 13, pct, reading=reading, scope=scope)
+                if scope not in calculator.NORMS[slug].NORM.set_scopes:  # no call order for a set of posts
+                    for reading in readings(slug):
+                        yield calculator.order(slug, 13, pct, reading=reading, scope=scope)
                 for d in dates:
                     yield calculator.reserve(slug, 10, pct, edital_date=d, scope=scope)

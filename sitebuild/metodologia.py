@@ -67,8 +67,9 @@ def step_basis_table(slug: str) -> list[dict]:
     rows, seen = [], set()
     answers = [calculator.reserve(slug, 13, pct), calculator.reserve(slug, 4, pct)]
     for scope in scopes(slug):
-        answers += [calculator.order(slug, 13, pct, reading=r, scope=scope)
-                    for r in readings(slug)]
+        if scope not in calculator.NORMS[slug].NORM.set_scopes:  # no call order for a set of posts
+            answers += [calculator.order(slug, 13, pct, reading=r, scope=scope)
+                        for r in readings(slug)]
         answers.append(calculator.reserve(slug, 12, pct, scope=scope))
     for d in ("2010-01-01", "2016-01-01", "2022-03-10", "2023-06-01", "2025-01-01", "2040-01-01"):
         answers.append(calculator.reserve(slug, 13, pct, edital_date=d))

@@ -91,9 +91,14 @@ def test_format_number():
     ("lins", 1, "50", 1, True, "1/2"),
 ])
 def test_reserved_table(norm, vacancies, percent, reserved, applies, exact):
+    # without an edital date the answer holds only inside the validity window: applies is null (false
+    # only where it is false whatever the date); with a date inside it, the verdict itself
     r = calculator.reserve(norm, vacancies, percent)
-    assert (r["reserved"], r["applies"], r["exact"]) == (reserved, applies, exact)
-    assert isinstance(r["reserved"], int) and isinstance(r["applies"], bool)
+    assert (r["reserved"], r["applies"], r["exact"]) == (reserved, None if applies else False, exact)
+    assert isinstance(r["reserved"], int) and r["validity_window"] is not None
+    dated = calculator.reserve(norm, vacancies, percent, edital_date="2025-01-01" if norm == "lins"
+                               else "2020-01-01")
+    assert (dated["reserved"], dated["applies"]) == (reserved, applies)
     assert r["steps"] and r["basis"]
     json.dumps(r)  # JSON-ready
 
@@ -170,7 +175,9 @@ def test_quissama_ten_percent_notice_is_exact_and_not_a_conflict(n, ten, twenty,
 def test_ubatuba_scope_warnings():
     r = calculator.reserve("ubatuba", 10, scope="comissao")
     assert {"ubatuba_art8_paragrafo_inexistente", "ubatuba_comissao_conjunto"} <= codes(r)
-    assert calculator.reserve("ubatuba", 2, scope="comissao")["applies"] is True  # art. 8º: no minimum of 3
+    # art. 8º: no minimum of 3 (undated: conditional on the nomination's date, applies null)
+    assert calculator.reserve("ubatuba", 2, scope="comissao")["applies"] is None
+    assert calculator.reserve("ubatuba", 2, scope="comissao", edital_date="2020-01-01")["applies"] is True
     assert "ubatuba_estagio_por_orgao" in codes(calculator.reserve("ubatuba", 10, scope="estagio"))
     assert "ubatuba_emprego_pcd_primeiro" in codes(calculator.order("ubatuba", 10, scope="emprego"))
 

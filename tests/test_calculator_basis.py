@@ -38,6 +38,8 @@ def _all_emitted() -> set[str]:
             refs |= _refs_of(calculator.reserve(norm, n, p, day, scope))
         readings = [None, *module.READINGS]
         for n, p, reading, scope in itertools.product(sizes, percents, readings, [None, *module.SCOPES]):
+            if scope in module.NORM.set_scopes:  # no call order for a set of posts (refused)
+                continue
             refs |= _refs_of(calculator.order(norm, n, p, reading, scope))
         refs |= _refs_of(calculator.parameters(norm))
         for p in parameters_table(module.PARAMS):

@@ -23,7 +23,9 @@ def test_reserva_json_contract():
     assert out.returncode == 0 and out.stderr == ""
     assert out.stdout.count("\n") == 1
     r = json.loads(out.stdout)
-    assert r["reserved"] == 3 and r["applies"] is True
+    # no edital date: the count holds only inside the validity window, which the answer carries
+    assert r["reserved"] == 3 and r["applies"] is None and r["validity_window"]["to"] == "2024-06-16"
+    assert "se o edital foi publicado de 16/06/2014 a 16/06/2024" in r["headline"]
     assert all(isinstance(b, str) and ":" in b for b in r["basis"])
     assert all({"message", "basis", "code"} <= set(w) for w in r["warnings"])
     assert out.stdout.strip() == json.dumps(r, ensure_ascii=False, sort_keys=True)
@@ -134,7 +136,7 @@ def test_help_is_ptbr(help_args):
     ["reserva", "--norma", "ubatuba", "--vagas", "10", "--vinculo", "terceirizado"],
     ["ordem", "--norma", "ubatuba", "--vagas", "10", "--leitura", "sorteio"],
     ["ordem", "--norma", "quissama", "--vagas", "10", "--leitura", "proporcional"],
-    ["ordem", "--norma", "ubatuba", "--vagas", "10", "--data-edital", "2020-01-01"],  # not an ordem option
+    ["ordem", "--norma", "ubatuba", "--vagas", "10", "--vinculo", "comissao"],  # no call order for a set
     ["parametros"],
 ])
 def test_errors(args):

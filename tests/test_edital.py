@@ -355,11 +355,29 @@ def test_sample_file_shows_the_fragmentation():
 
 
 def test_set_scopes_point_to_the_whole_set():
-    # Ubatuba art. 8º: cargos em comissão are counted as a set; the edital says which reading that is.
+    # Ubatuba art. 8º: cargos em comissão are counted as a set; the edital judges the set's count only.
     r = edital("ubatuba", "cargo;vagas\nAssessor;4\nDiretor;3\nChefe;3\n", vinculo="comissao")
     w = next(w for w in r["warnings"] if w["code"] == "edital_vinculo_conjunto")
-    assert "ubatuba:art8_cpt" in w["basis"] and "Concurso como um todo" in w["message"]
+    assert w["basis"] == ["ubatuba:art8_cpt"] and "número do conjunto" in w["message"]
     assert "edital_vinculo_conjunto" not in codes(edital("ubatuba", "cargo;vagas\nA;4\n")["warnings"])
+
+
+def test_set_scope_is_judged_on_the_set_only_cited_to_its_own_provision():
+    # Review case: Secretário 1, Diretor 4, Assessor 7, 1 announced: art. 8º sets 20% of the 12 posts
+    # (2,4 → 3, rounded up as a minimum over the set); no cargo is "abaixo" by itself, none has positions.
+    table = "cargo;vagas;reservadas\nSecretário;1;0\nDiretor;4;0\nAssessor;7;1\n"
+    r = edital("ubatuba", table, vinculo="comissao")
+    assert [c["status"] for c in r["cargos"]] == ["conjunto"] * 3
+    assert all(c["positions"] == [] and c["reserved"] is None and c["warnings"] == [] for c in r["cargos"])
+    t = r["totals"]
+    assert (t["reserved"], t["reserved_aggregated"], t["announced"], t["missing"]) == (3, 3, 1, 2)
+    assert t["status_aggregated"] == "abaixo" and t["status_counts"]["abaixo"] == 0
+    assert "reserva exigida no conjunto (art. 8º, caput): 3 vagas reservadas" in r["headline"]
+    assert "faltam 2" in r["headline"] and r["headline"].startswith("Se a nomeação for feita de 16/06/2014")
+    everything = json.dumps(r, ensure_ascii=False)
+    assert "art2_par2" not in json.dumps(r["steps"]) and "fracionamento" not in everything
+    estagio = edital("ubatuba", table, vinculo="estagio", data_edital="2020-01-01")
+    assert "(art. 1º, parágrafo único, inciso I)" in estagio["headline"]
 
 
 # --------------------------------------------------------------------------- the headline
@@ -490,8 +508,9 @@ def test_quissama_nominations_beyond_four_vacancies_one_rule_in_the_headline():
     assert r["positions"] == [5]
     assert r["headline"] == (
         "Nomeações pela lista reservada: 5ª (interpretação: a ordem continua pela mesma regra, sem passar "
-        "de 10% das 12 nomeações, com o arredondamento da norma). Pela leitura literal do art. 3º, § 1º, "
-        "seriam 5ª e 10ª. Contando só as vagas oferecidas, nenhuma.")
+        "de 10% das 12 nomeações, com o arredondamento da norma), se o edital foi publicado de 03/03/2012 a "
+        "03/03/2032 (datas presumidas). Pela leitura literal do art. 3º, § 1º, seriam 5ª e 10ª. Contando só "
+        "as vagas oferecidas, nenhuma.")
     alternatives = [(a["reading"], a["positions"]) for a in r["alternatives"]]
     assert alternatives == [("literal", [5, 10]), ("vagas", [])]
     assert r["alternatives"][0]["basis"] == ["quissama:art3_par1"]
