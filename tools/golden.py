@@ -87,8 +87,13 @@ def requests() -> list[dict]:
         p = "20" if norm == "lins" else None
         for d in dates:
             for n in (2, 3, 13):
-                out.append({"command": "reserva", "norma": norm, "vagas": str(n), "percentual": p,
-                            "data_edital": d})
+                for command in ("reserva", "ordem"):  # every tool starts from applicability
+                    out.append({"command": command, "norma": norm, "vagas": str(n), "percentual": p,
+                                "data_edital": d})
+    # cargos em comissão: dated by the nomination (Ubatuba, art. 8º, parágrafo único)
+    for d in ("2014-06-15", "2014-06-16", "2024-06-16", "2024-06-17"):
+        out.append({"command": "reserva", "norma": "ubatuba", "vagas": "12", "vinculo": "comissao",
+                    "data_nomeacao": d})
     # bad input: one clear message each
     bad = [
         {"command": "reserva", "norma": "ubatuba", "vagas": "0"},
@@ -169,6 +174,10 @@ def _simulations() -> list[dict]:
             else:
                 req["csv_base64"] = data
             out.append(req)
+    for norm, d in (("ubatuba", "2020-01-01"), ("ubatuba", "2025-01-01"), ("quissama", "2022-03-10"),
+                    ("quissama", "2032-03-10"), ("lins", "2022-06-01"), ("lins", "2023-06-01")):
+        out.append({"command": "simular", "vagas": "10", "csv_base64": sample_b64, "vagas_pcd": "1",
+                    "data_edital": d, **base[norm], "norma": norm})
     out.append({"command": "simular", "norma": "ubatuba", "vagas": "5", "csv": "inscricao;nome\n"})
     out.append({"command": "simular", "norma": "ubatuba", "vagas": "5"})
     out.append({"command": "simular", "norma": "ubatuba", "vagas": "5", "csv_base64": "***"})
