@@ -267,3 +267,42 @@ def test_the_pages_precomputed_answers_agree(browser, served_site):
         if "data_edital" not in req:
             assert table["validity_window"] == want["validity_window"], req
     assert covered >= len(requests) - 5
+
+
+def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_site):
+    """The page's Ordem form has the date field; its answer starts from applicability: undated, the
+    conditional clause and the premise beside the number (not folded); dated after Ubatuba's term, no
+    reserved nomination; the date goes into the share link; the simulator too."""
+    from tests.test_browser import result_of, type_into, wait_python
+
+    page = browser.new_page()
+    try:
+        page.goto(served_site.base + "calculadora.html?ferramenta=ordem&norma=ubatuba&vagas=10")
+        text = result_of(page, "ordem", "tabela")
+        want = ask({"command": "ordem", "norma": "ubatuba", "vagas": "10"})
+        assert want["headline"] in text and "Resposta condicional: vale só se o edital foi publicado" in text
+        shown = page.inner_text("#ordem-resultado .calc-avisos:not(details)")
+        assert "Data de publicação do edital não informada" in shown  # beside the number, not folded
+        wait_python(page)
+        page.fill("#ordem-data_edital", "2025-01-01")
+        page.focus("#ordem-vagas")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#ordem-resultado').dataset.origem === 'python'"
+                               " && document.querySelector('#ordem-resultado').innerText.includes('2025')",
+                               timeout=90_000)
+        dated = ask({"command": "ordem", "norma": "ubatuba", "vagas": "10", "data_edital": "2025-01-01"})
+        assert dated["headline"] in page.inner_text("#ordem-resultado")
+        assert "data_edital=2025-01-01" in page.url  # the share link keeps the date
+        page.goto(served_site.base + "calculadora.html?ferramenta=simular&norma=ubatuba&vagas=10"
+                  "&data_edital=2025-01-01")
+        assert page.input_value("#simular-data_edital") == "2025-01-01"
+        wait_python(page)
+        page.click("#simular-exemplo")
+        type_into(page, "#simular-vagas", "10")
+        page.click("#form-simular button[type=submit]")
+        page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=90_000)
+        sim = ask({"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": SAMPLE,
+                   "data_edital": "2025-01-01"})
+        assert sim["headline"] in page.inner_text("#simular-resultado")
+    finally:
+        page.close()

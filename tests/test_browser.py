@@ -208,7 +208,9 @@ def test_reserved_seats_typed_as_a_user(ctx, server):
         assert res["headline"] in text, text
         announced = page.text_content("#calc-anuncio")  # the short summary for screen readers
         assert res["headline"] in announced
-        if res["applies"] is None:
+        if res["applies"] is None and res["validity_window"]:  # no date: conditional, the window beside it
+            assert f"Resposta condicional: vale só se o edital foi {res['validity_window']['short']}" in text
+        elif res["applies"] is None:
             assert "Não é possível determinar com o corpus se a reserva se aplica" in text
         for s in res["steps"]:
             assert s["text"] in text
