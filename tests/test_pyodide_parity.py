@@ -113,6 +113,17 @@ def generate_requests(seed: int = 20240208) -> list[str]:
                      "data_edital": day})
     for scope in ("comissao", "estagio"):
         reqs.append({"command": "ordem", "norma": "ubatuba", "vagas": "12", "vinculo": scope})
+    # applicability first in every tool: dated ordem and simular, comissão dated by the nomination
+    for norm, day in (("ubatuba", "2025-01-01"), ("ubatuba", "2020-01-01"), ("quissama", "2022-03-10"),
+                      ("quissama", "2032-03-10"), ("lins", "2023-06-01")):
+        pct = {"percentual": "20"} if norm == "lins" else {}
+        reqs.append({"command": "ordem", "norma": norm, "vagas": "13", "data_edital": day, **pct})
+        reqs.append({"command": "ordem", "norma": norm, "vagas": "13", "nomeacoes": "20", "data_edital": day,
+                     **pct})
+        reqs.append({"command": "simular", "norma": norm, "vagas": "10", "data_edital": day,
+                     "csv": _csv(rng, 30, ";"), **pct})
+    reqs.append({"command": "reserva", "norma": "ubatuba", "vagas": "12", "vinculo": "comissao",
+                 "data_nomeacao": "2014-06-10"})
     reqs += edital_requests(rng)
     # Bad input must fail the same way in both: messages and fields.
     reqs += [
