@@ -182,6 +182,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         warnings = list(app.premises)
         res = {"reserved": 0, "applies": False, "percent": legal, "exact": legal / HUNDRED * n, "basis": []}
         headline = compose(app, "", refusal="Nenhuma vaga reservada", other_answer=other)
+        count = None
     else:
         res = module.reserved_seats(n, p, sc)
         steps = app.steps + list(res["steps"])
@@ -202,6 +203,8 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         "reserved": res["reserved"] if applies is not False else 0,
         "applies": applies,
         "headline": headline,
+        # the count as the headline words it, with the readings it rests on (null: no reserve stage)
+        "count_text": count if applies is not False else None,
         "scope": sc or module.DEFAULT_SCOPE,
         "edital_date": d.isoformat() if d else None,
         "date_kind": app.date_kind,

@@ -372,7 +372,8 @@ def test_set_scope_is_judged_on_the_set_only_cited_to_its_own_provision():
     t = r["totals"]
     assert (t["reserved"], t["reserved_aggregated"], t["announced"], t["missing"]) == (3, 3, 1, 2)
     assert t["status_aggregated"] == "abaixo" and t["status_counts"]["abaixo"] == 0
-    assert "reserva exigida no conjunto (art. 8º, caput): 3 vagas reservadas" in r["headline"]
+    assert ("reserva exigida no conjunto (art. 8º, caput): 3 vagas reservadas de 12 (limite mínimo do "
+            "conjunto arredondado para cima — interpretação; pelo art. 2º, § 3º, 2)") in r["headline"]
     assert "faltam 2" in r["headline"] and r["headline"].startswith("Se a nomeação for feita de 16/06/2014")
     everything = json.dumps(r, ensure_ascii=False)
     assert "art2_par2" not in json.dumps(r["steps"]) and "fracionamento" not in everything

@@ -194,7 +194,8 @@ def test_the_cli_works_for_the_fixture_norm_and_lists_it():
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["reserved"] == 3  # 25% of 13 = 3,25 → 3
     proc = run("calculator", "ordem", "--norma", "exemplo", "--vagas", "4", extra=FIXTURES)
-    assert proc.returncode == 0 and "Resultado: Nomeações pela lista reservada: 2ª, se o edital" in proc.stdout
+    assert proc.returncode == 0
+    assert "Resultado: Nomeações pela lista reservada: 2ª, se o edital" in proc.stdout
     proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "10", "--percentual", "20",
                extra=FIXTURES)
     assert (proc.returncode, proc.stdout) == (2, "")

@@ -292,6 +292,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                        "basis_readings": (_set_basis(module, aggregated["scope"]) if set_scope
                                           else list(readings_basis(module.SLUG)["concurso"][0])),
                        "steps": aggregated["steps"] if total else [], "basis": aggregated["basis"],
+                       "count_text": aggregated["count_text"] if total else None,
                        "other_model_count": other_model_count(
                            module, app, max(total, 1), Fraction(aggregated["percent"]), aggregated["scope"])},
         "basis": collect_basis(steps, warnings, *(v[2] for v in status_cache.values()), aggregated["basis"]),

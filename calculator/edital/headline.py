@@ -74,8 +74,9 @@ def headline(res: dict, app=None) -> str:
              if agg.get("percent_display") else "")
     if lead == "conjunto":
         cited = f" ({short_labels(agg['basis_readings'])})" if agg["basis_readings"] else ""
-        body = (f"Reserva exigida no conjunto{cited}: "
-                f"{reserved_phrase(t['reserved_aggregated'])}{exact}, contadas sobre o conjunto e não cargo "
+        # the count as `reserva` words it: the readings a set count rests on stand beside it
+        count = agg.get("count_text") or reserved_phrase(t["reserved_aggregated"])
+        body = (f"Reserva exigida no conjunto{cited}: {count}, contadas sobre o conjunto{exact}, não cargo "
                 "a cargo.")
         if announced is not None:
             body += (f" O edital anuncia {format_int(announced)}: "
