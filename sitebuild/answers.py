@@ -102,16 +102,18 @@ def _validity_windows(module) -> list[tuple[datetime.date, datetime.date]]:
 _NUMBER = re.compile(r"\d{1,3}(?:\.\d{3})+|\d+")
 
 
-def _headline(pool: _Pool, text: str, reserved: int, vacancies: int, positions: str | None = None) -> int:
+def _headline(pool: _Pool, text: str, reserved: int, vacancies: int, positions: str | None = None,
+              undated: int | None = None) -> int:
     """The calculator's one-sentence answer as a template: [skeleton, token, ...], each token "r" (the
     reserved seats), "n" (the vacancies), "r+1"/"r-1" (one seat more or less), "p" (the reserved
     nominations in words, ``positions``, for `ordem`) or "=<digits>" (a number of the text itself, e.g. a
-    date), put back where each \\0 of the skeleton is. The same template serves every N with the same
-    wording."""
+    date), put back where each \\0 of the skeleton is; with ``undated`` (the undated answer's count, for a
+    dated answer that has none of its own: what the other extension model would reserve), "u". The same
+    template serves every N with the same wording."""
     if positions and positions in text:
         before, after = text.split(positions, 1)
-        head = pool.items[_headline(pool, before, reserved, vacancies)]
-        tail = pool.items[_headline(pool, after, reserved, vacancies)]
+        head = pool.items[_headline(pool, before, reserved, vacancies, undated=undated)]
+        tail = pool.items[_headline(pool, after, reserved, vacancies, undated=undated)]
         skeleton = pool.items[head[0]] + "\0" + pool.items[tail[0]]
         return pool([pool(skeleton), *head[1:], POSITIONS_TOKEN, *tail[1:]])
     tokens = []
@@ -123,18 +125,21 @@ def _headline(pool: _Pool, text: str, reserved: int, vacancies: int, positions: 
         elif number in (format_int(reserved + 1), format_int(reserved - 1)):
             # the other rounding's count ("Arredondando para cima, seriam 2."): one template for every N
             tokens.append("r+1" if number == format_int(reserved + 1) else "r-1")
+        elif undated is not None and number == format_int(undated):
+            tokens.append("u")
         else:
             tokens.append("=" + number)
     return pool([pool(_NUMBER.sub("\0", text)), *tokens])
 
 
-def _fill_headline(pool: list, index: int, reserved: int, vacancies: int, positions: str = "") -> str:
+def _fill_headline(pool: list, index: int, reserved: int, vacancies: int, positions: str = "",
+                   undated: int | None = None) -> str:
     """What calculadora.js does with a _headline template (used here to check the tables)."""
     skeleton, *tokens = pool[index]
     parts = pool[skeleton].split("\0")
     out = parts[0]
     for token, part in zip(tokens, parts[1:], strict=True):
-        named = {"r": reserved, "n": vacancies, "r+1": reserved + 1, "r-1": reserved - 1}
+        named = {"r": reserved, "n": vacancies, "r+1": reserved + 1, "r-1": reserved - 1, "u": undated}
         out += (format_int(named[token]) if token in named else positions if token == POSITIONS_TOKEN
                 else token[1:]) + part
     return out
@@ -169,6 +174,42 @@ def _dated_from_table(row: dict, window: dict, basis: list, headline: str, date:
             "headline": headline}
 
 
+def _dated_order_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
+    """A dated `ordem` answer rebuilt from the undated row and the window (what calculadora.js does): the
+    same stages as the reserve's (no position where the norm does not apply)."""
+    dated = _dated_from_table(row, window, basis, headline, date)
+    if _dated_state(window["applies"], row["applies"]) == 1:
+        return {**dated, "positions_total": 0, "reading_description": row["reading_description"],
+                "interpreted_positions": [], "positions": []}
+    return {**dated, **{k: row[k] for k in ("positions_total", "reading_description", "interpreted_positions",
+                                             "positions")}}
+
+
+def _order_window(slug: str, pct, pool: _Pool, window: dict, samples, order_rows: list[dict]) -> dict | None:
+    """The dated `ordem` answers of one validity window: {"basis": {row basis:state → pool index},
+    "headline": runs of templates}, checked against the calculator (None: not rebuilt, Python answers)."""
+    bases: dict[str, list] = {}
+    headlines: list[int] = []
+    fields = (*ORDER_FIELDS, "positions")
+    for n in range(1, ANSWERS_MAX + 1):
+        row = order_rows[n - 1]
+        state = _dated_state(window["applies"], row["applies"])
+        key = f"{pool(row['basis'])}:{state}"
+        for i, d in enumerate(samples if n <= 50 or n == ANSWERS_MAX else samples[:1]):
+            want = {k: x for k, x in calculator.order(slug, n, pct, edital_date=d.isoformat()).items()
+                    if k in fields}
+            phrase = row["phrase"] if want["positions_total"] else None
+            if i == 0:
+                headlines.append(_headline(pool, want["headline"], want["reserved"], n, phrase,
+                                           undated=row["reserved"]))
+            bases.setdefault(key, want["basis"])
+            headline = _fill_headline(pool.items, headlines[-1], want["reserved"], n, phrase or "",
+                                      undated=row["reserved"])
+            if _dated_order_from_table(row, window, bases[key], headline, d) != want:
+                return None
+    return {"basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines)}
+
+
 def _split_positions(order: dict, sequence: list[int]) -> tuple[int, list[int]] | None:
     """(count, sequence) such that the positions are the first `count` of the sequence plus the positions
     placed by interpretation; None when they are not (then the row keeps its positions explicitly)."""
@@ -199,7 +240,7 @@ def norm_answers(slug: str) -> dict:
         phrase = (positions_phrase(order["positions"], order["positions_total"],
                                    order["interpreted_positions"]) if order["positions_total"] else None)
         order_rows.append({**{k: order[k] for k in ORDER_FIELDS}, "count": count, "explicit": explicit,
-                           "phrase": phrase})
+                           "phrase": phrase, "positions": list(order["positions"])})
     module = calculator.NORMS[slug]
     windows = []
     for start, end in _validity_windows(module):
@@ -220,10 +261,12 @@ def norm_answers(slug: str) -> dict:
                 want = {k: x for k, x in calculator.reserve(slug, n, pct, edital_date=d.isoformat()).items()
                         if k in RESERVE_FIELDS}
                 if i == 0:
-                    headlines.append(_headline(pool, want["headline"], want["reserved"], n))
+                    headlines.append(_headline(pool, want["headline"], want["reserved"], n,
+                                               undated=row["reserved"]))
                 bases.setdefault(key, want["basis"])
                 dated_reserved = 0 if state == 1 else row["reserved"]
-                headline = _fill_headline(pool.items, headlines[-1], dated_reserved, n)
+                headline = _fill_headline(pool.items, headlines[-1], dated_reserved, n,
+                                          undated=row["reserved"])
                 if _dated_from_table(row, window, bases[key], headline, d) != want:
                     ok = False
                     break
@@ -232,7 +275,8 @@ def norm_answers(slug: str) -> dict:
         if ok:
             windows.append({"from": window["from"], "to": window["to"], "applies": window["applies"],
                             "warnings": _warnings(pool, window["warnings"]),
-                            "basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines)})
+                            "basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines),
+                            "order": _order_window(slug, pct, pool, window, samples, order_rows)})
 
     def column(rows, key):
         if key == "headline":

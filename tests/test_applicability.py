@@ -240,8 +240,8 @@ def test_tabelas_json_rows_are_pythons_answers(built_site):
 
 
 def test_the_pages_precomputed_answers_agree(browser, served_site):
-    """respostas.js through calculadora.js's tableResult in Chromium: applies, headline and the validity
-    clause of reserva (every kind of date) and ordem (undated) are Python's."""
+    """respostas.js through calculadora.js's tableResult in Chromium: applies, headline, the validity
+    clause and the positions of reserva and ordem, for every kind of date, are Python's."""
     page = browser.new_page()
     try:
         page.goto(served_site.base + "calculadora.html")
@@ -249,10 +249,10 @@ def test_the_pages_precomputed_answers_agree(browser, served_site):
         for slug in calculator.NORMS:
             base = {"norma": slug, **percent_of(slug)}
             for n in (1, 2, 3, 7, 13, 40, 999):
-                requests.append({"command": "ordem", "vagas": str(n), **base})
                 for date in dates_of(slug):
-                    requests.append({"command": "reserva", "vagas": str(n), **base,
-                                     **({"data_edital": date} if date else {})})
+                    for command in ("reserva", "ordem"):
+                        requests.append({"command": command, "vagas": str(n), **base,
+                                         **({"data_edital": date} if date else {})})
         got = page.evaluate("(rs) => rs.map((r) => CotasCalculadora.tableResult(r.command, r))", requests)
     finally:
         page.close()
@@ -262,7 +262,8 @@ def test_the_pages_precomputed_answers_agree(browser, served_site):
             continue
         covered += 1
         want = ask(req)
-        fields = ["applies", "headline", "reserved"] + (["positions"] if req["command"] == "ordem" else [])
+        fields = ["applies", "headline", "reserved", "warnings", "basis"]
+        fields += ["positions", "positions_total"] if req["command"] == "ordem" else []
         assert {f: table[f] for f in fields} == {f: want[f] for f in fields}, req
         if "data_edital" not in req:
             assert table["validity_window"] == want["validity_window"], req

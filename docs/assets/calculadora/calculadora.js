@@ -208,14 +208,16 @@ function positionsPhrase(positions, total, interpreted) {
   if (interpreted && interpreted.length) text += ` (${ordinalList(interpreted)} por interpretação: vaga reservada que a leitura não posiciona)`;
   return text;
 }
-// "p": the reserved nominations in words (an `ordem` headline; `phrase` is that row's).
-function headlineOf(pool, index, reserved, vacancies, phrase = "") {
+// "p": the reserved nominations in words (an `ordem` headline; `phrase` is that row's); "u": the undated
+// answer's count (a dated "no" that says what the other extension model would reserve).
+function headlineOf(pool, index, reserved, vacancies, phrase = "", undated = reserved) {
   const [skeleton, ...tokens] = pool[index];
   const parts = pool[skeleton].split("\0");
   let out = parts[0];
   tokens.forEach((t, i) => {
     const number = t === "r" ? fmtInt(reserved) : t === "n" ? fmtInt(vacancies)
-      : t === "r+1" ? fmtInt(reserved + 1) : t === "r-1" ? fmtInt(reserved - 1) : t === "p" ? phrase : t.slice(1);
+      : t === "r+1" ? fmtInt(reserved + 1) : t === "r-1" ? fmtInt(reserved - 1) : t === "p" ? phrase
+      : t === "u" ? fmtInt(undated) : t.slice(1);
     out += number + parts[i + 1];
   });
   return out;
@@ -238,7 +240,6 @@ function tableResult(command, req) {
   const n = Number(req.vagas);
   if (n > ANSWERS.max_vacancies) return null;
   if (nd.percent === null ? req.percentual !== undefined : req.percentual !== nd.percent) return null;
-  if (command === "ordem" && req.data_edital) return null;
   const cols = columnsOf(req.norma, command);
   const row = {};
   for (const [field, values] of Object.entries(cols)) {
@@ -246,41 +247,44 @@ function tableResult(command, req) {
   }
   if (cols.warnings) row.warnings = warningsOf(nd.pool, cols.warnings[n - 1], row.reserved, n);
   const result = { norm: req.norma, vacancies: n, command, ...row, validity_window: nd.window };
-  if (command === "ordem") {
+  const order = command === "ordem";
+  if (order) {
     result.positions = row.count < 0 ? row.explicit
       : [...nd.sequence.slice(0, row.count), ...row.interpreted_positions].sort((a, b) => a - b);
-    result.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n,
-      positionsPhrase(result.positions, row.positions_total, row.interpreted_positions));
     delete result.count;
     delete result.explicit;
+  }
+  const phrase = (r) => (r.positions_total ? positionsPhrase(r.positions, r.positions_total, r.interpreted_positions) : "");
+  if (!req.data_edital) {
+    result.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n, order ? phrase(result) : "");
     return result;
   }
-  if (cols.headline) result.headline = headlineOf(nd.pool, cols.headline[n - 1], row.reserved, n);
-  if (!req.data_edital) return result;
   if (!validDate(req.data_edital)) return null;
   const window = nd.windows.find((w) => w.from <= req.data_edital && req.data_edital <= w.to);
-  if (!window) return null;
-  // The same composition as calculator/core.py, reserve(); build.py checks it against the calculator.
+  const part = window && (order ? window.order : window);
+  if (!part) return null;
+  // Applicability first, the same composition as calculator/core.py (build.py checks it against the
+  // calculator): 0 the norm applies to that edital (the count, now unconditional); 1 it does not (the
+  // reserve and the order are not computed: the date's warnings only, no position); 2 the corpus cannot
+  // tell (applies null, the count kept). An answer that is "no" whatever the date stays so.
   const text = brDate(req.data_edital);
   const dated = warningsOf(nd.pool, window.warnings).map((w) => ({ ...w, message: w.message.split(ANSWERS.date_mark).join(text) }));
-  // Applicability first (calculator/applicability.py): 0 the norm applies to that edital (the count,
-  // now unconditional); 1 it does not (the reserve is not computed: the date's warnings only); 2 the
-  // corpus cannot tell (applies null, the count kept). An answer that is "no" whatever the date stays so.
   const state = window.applies === false ? 1 : window.applies === null && row.applies !== false ? 2 : 0;
   const basisKey = `${cols.basis[n - 1]}:${state}`;
-  if (!(basisKey in window.basis)) return null;
-  if (!window.decoded) window.decoded = expand(window.headline);
-  const reserved = state === 1 ? 0 : row.reserved;
-  return {
+  if (!(basisKey in part.basis)) return null;
+  if (!part.decoded) part.decoded = expand(part.headline);
+  const out = {
     ...result,
-    reserved,
+    reserved: state === 1 ? 0 : row.reserved,
     applies: state === 1 ? false : state === 2 ? null : row.applies !== false,
-    headline: headlineOf(nd.pool, window.decoded[n - 1], reserved, n),
     warnings: state === 1 ? dated : [...dated, ...row.warnings.filter((w) => w.code !== "vigencia_nao_verificada")],
-    validity_window: null,
-    basis: nd.pool[window.basis[basisKey]],
+    basis: nd.pool[part.basis[basisKey]],
     edital_date: req.data_edital,
+    validity_window: null,
   };
+  if (order && state === 1) Object.assign(out, { positions: [], positions_total: 0, interpreted_positions: [] });
+  out.headline = headlineOf(nd.pool, part.decoded[n - 1], out.reserved, n, order ? phrase(out) : "", row.reserved);
+  return out;
 }
 
 // ---------------------------------------------------------------- the Python worker (on demand)
