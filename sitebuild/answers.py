@@ -185,27 +185,33 @@ def _dated_order_from_table(row: dict, window: dict, basis: list, headline: str,
                                              "positions")}}
 
 
-def _order_window(slug: str, pct, pool: _Pool, window: dict, samples, order_rows: list[dict]) -> dict | None:
-    """The dated `ordem` answers of one validity window: {"basis": {row basis:state → pool index},
+#: command → (the calculator's function, the fields the tables carry, the dated answer rebuilt from them)
+_DATED = {
+    "reserva": (calculator.reserve, RESERVE_FIELDS, _dated_from_table),
+    "ordem": (calculator.order, (*ORDER_FIELDS, "positions"), _dated_order_from_table),
+}
+
+
+def _dated_part(command: str, slug: str, pct, pool: _Pool, window: dict, samples,
+                rows: list[dict]) -> dict | None:
+    """The dated answers of one command in one validity window: {"basis": {row basis:state → pool index},
     "headline": runs of templates}, checked against the calculator (None: not rebuilt, Python answers)."""
+    ask, fields, rebuild = _DATED[command]
     bases: dict[str, list] = {}
     headlines: list[int] = []
-    fields = (*ORDER_FIELDS, "positions")
     for n in range(1, ANSWERS_MAX + 1):
-        row = order_rows[n - 1]
-        state = _dated_state(window["applies"], row["applies"])
-        key = f"{pool(row['basis'])}:{state}"
+        row = rows[n - 1]
+        key = f"{pool(row['basis'])}:{_dated_state(window['applies'], row['applies'])}"
         for i, d in enumerate(samples if n <= 50 or n == ANSWERS_MAX else samples[:1]):
-            want = {k: x for k, x in calculator.order(slug, n, pct, edital_date=d.isoformat()).items()
-                    if k in fields}
-            phrase = row["phrase"] if want["positions_total"] else None
+            want = {k: x for k, x in ask(slug, n, pct, edital_date=d.isoformat()).items() if k in fields}
+            phrase = row.get("phrase") if want.get("positions_total") else None
             if i == 0:
                 headlines.append(_headline(pool, want["headline"], want["reserved"], n, phrase,
                                            undated=row["reserved"]))
             bases.setdefault(key, want["basis"])
             headline = _fill_headline(pool.items, headlines[-1], want["reserved"], n, phrase or "",
                                       undated=row["reserved"])
-            if _dated_order_from_table(row, window, bases[key], headline, d) != want:
+            if rebuild(row, window, bases[key], headline, d) != want:
                 return None
     return {"basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines)}
 
@@ -250,33 +256,11 @@ def norm_answers(slug: str) -> dict:
         window = {"from": start.isoformat(), "to": end.isoformat(), "applies": v["applies"],
                   "warnings": [{**w, "message": w["message"].replace(text, DATE_MARK)}
                                for w in v["warnings"]]}
-        bases: dict[str, list] = {}
-        headlines: list[int] = []
-        ok = True
-        for n in range(1, ANSWERS_MAX + 1):
-            row = reserve_rows[n - 1]
-            state = _dated_state(window["applies"], row["applies"])
-            key = f"{pool(row['basis'])}:{state}"
-            for i, d in enumerate(samples if n <= 50 or n == ANSWERS_MAX else samples[:1]):
-                want = {k: x for k, x in calculator.reserve(slug, n, pct, edital_date=d.isoformat()).items()
-                        if k in RESERVE_FIELDS}
-                if i == 0:
-                    headlines.append(_headline(pool, want["headline"], want["reserved"], n,
-                                               undated=row["reserved"]))
-                bases.setdefault(key, want["basis"])
-                dated_reserved = 0 if state == 1 else row["reserved"]
-                headline = _fill_headline(pool.items, headlines[-1], dated_reserved, n,
-                                          undated=row["reserved"])
-                if _dated_from_table(row, window, bases[key], headline, d) != want:
-                    ok = False
-                    break
-            if not ok:
-                break
-        if ok:
+        reserve_part = _dated_part("reserva", slug, pct, pool, window, samples, reserve_rows)
+        if reserve_part is not None:
             windows.append({"from": window["from"], "to": window["to"], "applies": window["applies"],
-                            "warnings": _warnings(pool, window["warnings"]),
-                            "basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines),
-                            "order": _order_window(slug, pct, pool, window, samples, order_rows)})
+                            "warnings": _warnings(pool, window["warnings"]), **reserve_part,
+                            "order": _dated_part("ordem", slug, pct, pool, window, samples, order_rows)})
 
     def column(rows, key):
         if key == "headline":
