@@ -315,5 +315,11 @@ def parameters(norm: object) -> dict:
     module = get_norm(norm)
     table = parameters_table(module.PARAMS)
     norm_warnings = getattr(module, "norm_warnings", list)()
-    return {"norm": module.SLUG, "norm_title": module.TITLE, "parameters": table,
+    # like every answer, it starts from applicability: with no edital, the window the values hold for
+    app = applicability(module, None)
+    article = "O" if module.CITATION.startswith("Decreto") else "A"
+    headline = (f"Parâmetros d{article.lower()} {module.CITATION}, que só se aplica a edital "
+                f"{app.window['short']}.")
+    return {"norm": module.SLUG, "norm_title": module.TITLE, "parameters": table, "applies": app.applies,
+            "headline": headline, "validity_window": app.window,
             "basis": collect_basis(table, norm_warnings), "warnings": norm_warnings, "steps": []}

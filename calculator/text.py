@@ -136,7 +136,7 @@ def parameter_value(name: str, value: object) -> str:
 
 
 def render_parameters(r: dict) -> str:
-    lines = [r["norm_title"], "", "Parâmetros:"]
+    lines = [r["norm_title"]] + ([r["headline"]] if r.get("headline") else []) + ["", "Parâmetros:"]
     for p in r["parameters"]:
         period = f"desde {_date_ptbr(p['start'])}" + (f" até {_date_ptbr(p['end'])}" if p["end"] else "")
         name = PARAMETER_NAMES.get(p["name"], p["name"].replace("_", " "))

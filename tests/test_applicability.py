@@ -154,6 +154,10 @@ def test_the_review_cases():
         "(datas presumidas).")
     premise = next(w for w in o["warnings"] if w["code"] == "vigencia_nao_verificada")
     assert premise["beside"] is True
+    # parametros too: the norm's values hold only inside its window
+    p = ask({"command": "parametros", "norma": "ubatuba"})
+    assert p["applies"] is None and p["validity_window"]["to"] == "2024-06-16"
+    assert "16/06/2014 a 16/06/2024" in p["headline"]
     # applies false only where false whatever the date (fewer vacancies than the minimum)
     assert ask({"command": "reserva", "norma": "ubatuba", "vagas": "2"})["applies"] is False
     # Lins 2022: not governed; 2023: the corpus cannot tell, in every tool
