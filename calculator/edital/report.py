@@ -70,6 +70,8 @@ def render_text(res: dict) -> str:
                      f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}.")
     if t["status_counts"]["abaixo"]:
         where = "" if label == "Situação" else f", na {label[:1].lower()}{label[1:]}"
+        if res.get("applies") is None:  # conditional, like the headline: on the edital's date
+            where += ", se a norma se aplicar ao edital"
         lines.append(f"Cargos abaixo da reserva{where}: {format_int(t['status_counts']['abaixo'])} "
                      f"({'falta' if t['missing'] == 1 else 'faltam'} "
                      f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).")

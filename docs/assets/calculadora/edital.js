@@ -383,7 +383,9 @@ function render(answer, req, small) {
   const summary = [`${fmt(t.cargos)} ${t.cargos === 1 ? "cargo" : "cargos"}, ${fmt(t.vacancies)} ${t.vacancies === 1 ? "vaga" : "vagas"}.`];
   const voluntary = counts.reserva_voluntaria || 0;
   if (counts.conforme + counts.abaixo + counts.acima + voluntary) {
-    const label = r.status_label && r.status_label !== "Situação" ? `Na ${r.status_label.toLowerCase()}: c` : "C";
+    let label = r.status_label && r.status_label !== "Situação" ? `Na ${r.status_label.toLowerCase()}: c` : "C";
+    // applies null: the statuses hold only if the norm governs the edital (the headline says when)
+    if (r.applies === null) label = `Se a norma se aplicar ao edital: ${label === "C" ? "c" : label[0].toLowerCase() + label.slice(1)}`;
     summary.push(`${label}onforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
       (counts.abaixo ? ` (${t.missing === 1 ? "falta 1 vaga reservada" : `faltam ${fmt(t.missing)} vagas reservadas`})` : "") +
       `; acima: ${fmt(counts.acima)}` + (voluntary ? `; reserva voluntária: ${fmt(voluntary)}` : "") +
