@@ -1,5 +1,10 @@
 """The public computations: reserve() and order() for any norm, as JSON-ready dicts.
 
+Each is the same pipeline of stages (calculator/README.md, "As etapas de uma resposta"): the input checks,
+applicability (calculator/applicability.py), the reserve and the order (the norm's rules:
+calculator/standard.py or its hook module, over calculator/engine.py), then the headline
+(calculator/headline.py).  A stage after applicability does not run when it says the norm does not apply.
+
 Inputs may be given as typed by the user (strings) or as Python values (int, Fraction, date);
 bad input raises :class:`calculator.errors.InputError` with a pt-BR message.
 """

@@ -8,9 +8,14 @@ this interface:
   ({"reserved", "applies", "percent", "exact", "basis", "warnings", "steps"[, "reason"]});
 - ``order_notes(order: OrderContext) -> (steps, warnings)`` — what the norm says about the call order it
   was given (readings, positions placed by interpretation), appended to the reserve's own;
-- ``validity(edital_date) -> dict`` and ``validity_window() -> dict`` (see calculator/core.py).
+- ``validity(edital_date) -> dict`` and ``validity_window() -> dict`` (the registry's, through
+  calculator/validity.py; the pipeline's first stage, calculator/applicability.py, reads the registry
+  directly, with the exceptions a norm declares in ``APPLICABILITY_EXCEPTIONS``);
+- optionally ``ORDER_REFUSALS`` — the vínculos without a call order, with the reason (calculator/core.py,
+  ``order_refusal``).
 
-No norm is named here: every difference is a registry entry or a hook.
+The reserve and the order here are the second and third stages of every answer; they run only when the
+first one, applicability, does not say "no".  No norm is named here: every difference is a registry entry or a hook.
 """
 
 from __future__ import annotations
