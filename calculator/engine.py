@@ -15,7 +15,8 @@ this interface:
   ``order_refusal``).
 
 The reserve and the order here are the second and third stages of every answer; they run only when the
-first one, applicability, does not say "no".  No norm is named here: every difference is a registry entry or a hook.
+first one, applicability, does not say "no".  No norm is named here: every difference is a registry
+entry or a hook.
 """
 
 from __future__ import annotations
