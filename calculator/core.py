@@ -119,7 +119,8 @@ def _bounded(value: Fraction) -> Fraction:
     return value
 
 
-def _date(value: object) -> date | None:
+def input_date(value: object) -> date | None:
+    """The date of a request as typed (AAAA-MM-DD) or a ``date``; None when not given."""
     if isinstance(value, date):
         return value
     return parse_date(value)
@@ -175,7 +176,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
     module = get_norm(norm)
     n = _vacancies(vacancies)
     p = _percent(percent)
-    d = _date(edital_date)
+    d = input_date(edital_date)
     sc = _option(scope, "vinculo", "vínculo")
     legal = _inputs(module, n, p, sc)
     app = applicability(module, d, sc)
@@ -253,7 +254,7 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
     p = _percent(percent)
     rd = _option(reading, "leitura", "leitura")
     sc = _option(scope, "vinculo", "vínculo")
-    d = _date(edital_date)
+    d = input_date(edital_date)
     legal = _inputs(module, n, p, sc)
     chosen = engine.reading(module.NORM, rd).name
     refusal = order_refusal(module, sc)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from calculator.applicability import applicability
 from calculator.cargos import CargoRow
-from calculator.core import _date, get_norm, order, reserve
+from calculator.core import get_norm, input_date, order, reserve
 from calculator.csvtext import safe_text
 from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
 from calculator.edital.headline import headline
@@ -53,7 +53,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
                          f"mínimo de {format_percent(module.PARAMS['percentual_minimo'].value)} da norma.")
     # The first stage, said once for the edital (the headline starts from it); each cargo's own answers
     # run it again, with the same inputs and so the same verdict.
-    app = applicability(module, _date(edital_date), aggregated["scope"])
+    app = applicability(module, input_date(edital_date), aggregated["scope"])
     set_scope = aggregated["scope"] in module.NORM.set_scopes
     validity_reason = app.reason if app.dated and app.applies is not True else None
     voluntary_basis = app.stop_basis() if app.stops else None

@@ -105,7 +105,7 @@ def applicability_first(mod, vacancies: int, percent, reading, scope, edital_dat
     vínculo without a call order (a minimum over a set of posts) has no nominations to simulate."""
     from calculator import engine
     from calculator.applicability import applicability
-    from calculator.core import _date, order_refusal
+    from calculator.core import input_date, order_refusal
 
     sc = scope.strip().lower() if isinstance(scope, str) and scope.strip() else None
     engine.scope(mod.NORM, sc)
@@ -114,7 +114,7 @@ def applicability_first(mod, vacancies: int, percent, reading, scope, edital_dat
     refusal = order_refusal(mod, sc)
     if refusal is not None:
         raise InputError(refusal, "vinculo")
-    return applicability(mod, _date(edital_date), sc)
+    return applicability(mod, input_date(edital_date), sc)
 
 
 def simulation_headline(app, result: dict, sched: dict, mod, percent, scope) -> dict:
