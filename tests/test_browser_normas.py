@@ -52,8 +52,8 @@ def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser,
         shown = page.evaluate(SHOWN, "simular")
         assert ["substituicao", "Vaga de quem desiste (Teste, art. 3º)", False,
                 [["", "Próximo optante (padrão)"], ["geral", "Próximo da classificação geral"]]] in shown
-        assert [s[0] for s in shown] == ["norma", "vagas", "percentual", "vagas_pcd", "substituicao", "csv",
-                                         "arquivo"]
+        assert [s[0] for s in shown] == ["norma", "vagas", "percentual", "vagas_pcd", "substituicao",
+                                         "data_edital", "csv", "arquivo"]
         # the same field for Ubatuba, which declares it too, with Ubatuba's own label and choices
         page.select_option("#simular-norma", "ubatuba")
         ubatuba = registry.load("ubatuba").simulation_options["substituicao"]
