@@ -60,11 +60,14 @@ class Applicability:
         """The provisions of the verdict that stops the answer (its last step)."""
         return list(self.steps[-1]["basis"]) if self.steps else []
 
+    def window_fields(self) -> dict:
+        """The date's kind, the verdict on it and, without a date, the window the answer is conditional on."""
+        return {"date_kind": self.date_kind, "validity": self.validity,
+                "validity_window": None if self.dated else self.window}
+
     def to_json(self) -> dict:
         """The fields every JSON answer carries from this stage."""
-        return {"applies": self.applies, "applicability_reason": self.reason,
-                "date_kind": self.date_kind, "validity": self.validity,
-                "validity_window": None if self.dated else self.window}
+        return {"applies": self.applies, "applicability_reason": self.reason, **self.window_fields()}
 
 
 #: date_kind → (the date's name in a step, how the window's clause starts)
