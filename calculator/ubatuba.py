@@ -102,12 +102,14 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         if none is not None:
             return none
     reserved = engine.reserved_count(NORM, p, vacancies)
+    # the set's minimum: art. 8º, caput (comissão) or art. 1º, p. ú., I (estágio), never art. 2º, caput,
+    # which is the edital's duty for each cargo efetivo or emprego
+    where = "ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1"
     if scope in SET_SCOPES and exact.denominator != 1:
         # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
         # set below 20% (12 cargos → 2 = 16,7%), so it is rounded up — labelled, the other count shown.
         rounded = reserved
         reserved = -((-exact.numerator) // exact.denominator)
-        where = ("ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1")
         steps.append(step(
             f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; como limite mínimo do "
             f"conjunto, arredondado para cima: {reserved_phrase(reserved)} "
@@ -125,7 +127,9 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
                 f"{reserved_phrase(rounded)}.",
                 ["ubatuba:art1_cpt", where, "ubatuba:art2_par3"]))
     else:
-        steps.append(engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis))
+        steps.append(engine.rounding_step(NORM, p, vacancies, reserved,
+                                          ["ubatuba:art1_cpt", where] if scope in SET_SCOPES
+                                          else NORM.common.whole_basis))
     # Art. 1º sets a "limite mínimo" of 20%; the rounding of art. 2º, § 3º, can fall below it (7 → 1,
     # 14,3%): the specific rule is applied, and the headline and a conflict say so (the common pattern).
     extra = {} if scope in SET_SCOPES else COMMON.rounding_notes(p, vacancies, exact, reserved, warnings)

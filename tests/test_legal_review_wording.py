@@ -1,0 +1,130 @@
+"""The legal review's wording and basis findings: each answer says no more than the corpus gives, cites a
+provision that supports the step, and labels what is a reading, a presumption or a fact from outside the
+corpus.  CLI answers are run as a user runs them; page checks read the built site (site/)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+
+import pytest
+
+from tests.support import run_cli
+
+EXAMPLE = "docs/assets/exemplo-classificacao.csv"
+
+
+def cli(*args: str) -> str:
+    out = run_cli("calculator", *args, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def cli_json(*args: str) -> dict:
+    return json.loads(cli(*args, "--json"))
+
+
+# --------------------------------------------------------------------------- Quissamã's parameters
+
+
+def test_quissama_extension_parameter_follows_the_adopted_model():
+    from calculator import registry
+
+    params = {p["name"]: p for p in cli_json("parametros", "--norma", "quissama")["parameters"]}
+    ext, term = params["prorrogacao"], params["prazo_de_vigencia_anos"]
+    # continuous model: the extension starts the day after the original term's last day, with no gap
+    assert date.fromisoformat(ext["start"]) == date.fromisoformat(term["end"]) + timedelta(days=1)
+    assert ext["end"] == registry.load("quissama").validity.last_day == "2032-03-03"
+    assert ext["interpretation"] is True
+    # the basis is the compiler's note, not a provision
+    assert ext["basis"] == ["quissama:art5_cpt_nota1"] and ext["basis_kind"] == "nota_de_compilacao"
+    # the other model's dates are in the note
+    assert "18/03/2022 a 18/03/2032" in ext["note"] and "04 a 17/03/2022" in ext["note"]
+    # every rule of the law ends with the adopted window, none reads "sem prazo final"
+    for name, p in params.items():
+        if name not in ("entrada_em_vigor", "prazo_de_vigencia_anos"):
+            assert p["end"] == "2032-03-03", name
+    text = cli("parametros", "--norma", "quissama")
+    assert "desde 18/03/2022" not in text and "desde 04/03/2022 até 03/03/2032" in text
+
+
+def test_validity_steps_resting_on_the_compilation_note_say_so():
+    r = cli_json("reserva", "--norma", "quissama", "--vagas", "10", "--data-edital", "2023-01-01")
+    noted = [s for s in r["steps"] if "quissama:art5_cpt_nota1" in s["basis"]]
+    assert noted and all(s["basis_kind"] == "nota_de_compilacao" for s in noted)
+
+
+# --------------------------------------------------------------------------- validity wording
+
+
+def test_lins_before_2023_does_not_say_the_law_created_the_reserve():
+    r = cli_json("reserva", "--norma", "lins", "--percentual", "20", "--vagas", "10",
+                 "--data-edital", "2012-05-01")
+    assert r["applies"] is False and r["reserved"] == 0
+    said = json.dumps(r, ensure_ascii=False)
+    assert "cria a reserva" not in said
+    assert "o corpus não diz se outra lei municipal previa reserva antes" in r["headline"]
+
+
+def test_quissama_after_both_models_no_pelo_texto_before_a_model_date():
+    r = cli_json("reserva", "--norma", "quissama", "--vagas", "10", "--data-edital", "2032-03-19")
+    assert r["applies"] is False
+    assert "pelo texto" not in r["headline"]
+    assert "pelos dois modelos" in r["headline"]
+    assert "03/03/2032" in r["headline"] and "18/03/2032" in r["headline"]
+
+
+def test_lins_percentage_step_names_the_decree():
+    r = cli_json("reserva", "--norma", "lins", "--percentual", "20", "--vagas", "10")
+    first = r["steps"][0]["text"]
+    assert "Decreto, art. 2º, I" in first and "2023, art. 2º, I" not in first
+
+
+@pytest.mark.parametrize("slug", ["ubatuba", "quissama"])
+def test_civil_code_counting_is_labelled_outside_the_corpus(slug):
+    r = cli_json("reserva", "--norma", slug, "--vagas", "10", "--data-edital", "2020-01-01")
+    last = next(w for w in r["warnings"] if w["code"].endswith("_ultimo_dia"))
+    assert "Código Civil, art. 132, § 3º" in last["message"] and "fora do corpus" in last["message"]
+
+
+def test_quissama_gap_says_it_rests_on_the_presumed_publication():
+    r = cli_json("reserva", "--norma", "quissama", "--vagas", "10", "--data-edital", "2022-03-10")
+    gap = next(w for w in r["warnings"] if w["code"] == "quissama_lacuna_prorrogacao")
+    assert "18/03/2012 ou depois" in gap["message"] and "a lacuna não existiria" in gap["message"]
+
+
+# --------------------------------------------------------------------------- bases that support the step
+
+
+@pytest.mark.parametrize("scope, where", [("comissao", "ubatuba:art8_cpt"),
+                                          ("estagio", "ubatuba:art1_par1u_inc1")])
+def test_set_scope_whole_count_cites_the_set_rule(scope, where):
+    r = cli_json("reserva", "--norma", "ubatuba", "--vagas", "10", "--vinculo", scope)
+    count = next(s for s in r["steps"] if "= 2" in s["text"])
+    assert where in count["basis"] and "ubatuba:art2_cpt" not in count["basis"]
+
+
+def test_lins_nominations_beyond_the_vacancies_have_no_basis_in_the_corpus():
+    r = cli_json("ordem", "--norma", "lins", "--percentual", "20", "--vagas", "10", "--nomeacoes", "15")
+    beyond = next(s for s in r["steps"] if s["text"].startswith("Nomeações além das vagas"))
+    assert beyond["basis"] == [] and beyond["basis_kind"] == "sem_base_no_corpus"
+    w = next(w for w in r["warnings"] if w["code"] == "nomeacoes_alem_das_vagas")
+    assert "lins:art7_par3" not in w["basis"]
+
+
+def test_lins_simulation_call_order_has_no_basis_in_the_corpus():
+    r = cli_json("simular", "--norma", "lins", "--percentual", "20", "--vagas", "10", EXAMPLE)
+    seats = next(s for s in r["steps"] if "nas posições da ordem de nomeação" in s["text"])
+    assert seats["basis"] == [] and seats["basis_kind"] == "sem_base_no_corpus"
+
+
+@pytest.mark.parametrize("slug, extra, cited", [
+    ("quissama", [], ["quissama:art3_par1"]),
+    ("lins", ["--percentual", "20"], ["lins:art6_cpt_inc1"]),
+    # Ubatuba's art. 7º, § 1º, I, excludes a candidate of any list nominated by the ampla concorrência
+    ("ubatuba", [], ["ubatuba:art6_cpt", "ubatuba:art7_par1_inc1", "ubatuba:art7_par2"]),
+])
+def test_pcd_only_candidate_by_ampla_cites_no_racial_reserve_rule(slug, extra, cited):
+    r = cli_json("simular", "--norma", slug, "--vagas", "10", "--vagas-pcd", "1", *extra, EXAMPLE)
+    camila = next(n for n in r["nominations"] if "Camila" in json.dumps(n, ensure_ascii=False))
+    assert camila["basis"] == cited
