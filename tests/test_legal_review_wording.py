@@ -128,3 +128,40 @@ def test_pcd_only_candidate_by_ampla_cites_no_racial_reserve_rule(slug, extra, c
     r = cli_json("simular", "--norma", slug, "--vagas", "10", "--vagas-pcd", "1", *extra, EXAMPLE)
     camila = next(n for n in r["nominations"] if "Camila" in json.dumps(n, ensure_ascii=False))
     assert camila["basis"] == cited
+
+
+# --------------------------------------------------------------------------- Quissamã: simulation and order
+
+
+def _ranked(path, cotistas: set[int], size: int = 20) -> str:
+    rows = ["inscricao;nome;classificacao;nota;cotista;pcd;genero;situacao;heteroidentificacao"]
+    for i in range(1, size + 1):
+        rows.append(f"{i:04d};Cand {i};{i};{100 - i},00;{'sim' if i in cotistas else 'não'};não;"
+                    f"{'F' if i % 2 else 'M'};;")
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_quissama_partial_shortfall_counts_every_approved_cotista(tmp_path):
+    # cotistas ranked 2 (nominated by the ampla concorrência) and 14 (through the reserve): two approved
+    csv = _ranked(tmp_path / "q13b.csv", {2, 14})
+    r = cli_json("simular", "--norma", "quissama", "--vagas", "13", csv)
+    w = next(w for w in r["warnings"] if w["code"] == "quissama_reversao_parcial")
+    assert ("1 cotista aprovado disponível para a reserva (2 aprovados; 1 nomeado pela ampla concorrência)"
+            in w["message"])
+    assert "Há 1 cotista aprovado para" not in w["message"]
+
+
+def test_quissama_beyond_the_vacancies_lists_the_literal_positions():
+    r = cli_json("ordem", "--norma", "quissama", "--vagas", "13", "--nomeacoes", "20")
+    assert r["positions"] == [5, 10, 13, 20]
+    literal = next(a for a in r["alternatives"] if a["reading"] == "literal")
+    assert literal["positions"] == [5, 10, 15, 20] and literal["basis"] == ["quissama:art3_par1"]
+    assert "Pela leitura literal do art. 3º, § 1º, seriam 5ª, 10ª, 15ª e 20ª" in r["headline"]
+
+
+def test_quissama_zero_reserved_vacancies_with_a_reserved_nomination_says_why():
+    r = cli_json("ordem", "--norma", "quissama", "--vagas", "4", "--nomeacoes", "12")
+    assert (r["reserved"], r["positions"]) == (0, [5])
+    assert "As 4 vagas oferecidas não têm vaga reservada, mas" in r["headline"]
+    assert "por isso há nomeação pela lista reservada sem vaga reservada" in r["headline"]
