@@ -165,3 +165,139 @@ def test_quissama_zero_reserved_vacancies_with_a_reserved_nomination_says_why():
     assert (r["reserved"], r["positions"]) == (0, [5])
     assert "As 4 vagas oferecidas não têm vaga reservada, mas" in r["headline"]
     assert "por isso há nomeação pela lista reservada sem vaga reservada" in r["headline"]
+
+
+# --------------------------------------------------------------------------- per cargo or per concurso
+
+
+def test_ubatuba_below_the_minimum_headline_labels_the_per_cargo_reading():
+    r = cli_json("reserva", "--norma", "ubatuba", "--vagas", "2")
+    assert r["reserved"] == 0
+    assert "contando as vagas informadas, as de um cargo — leitura; veja Conflitos (a)" in r["headline"]
+
+
+def test_quissama_reserve_says_the_text_counts_the_concurso():
+    r = cli_json("reserva", "--norma", "quissama", "--vagas", "4")
+    w = next(w for w in r["warnings"] if w["code"] == "quissama_vagas_do_concurso")
+    assert w["kind"] == "interpretacao" and w["basis"] == ["quissama:art1_cpt", "quissama:art1_par7"]
+    assert "o texto conta as vagas do concurso" in w["message"]
+
+
+def test_edital_adc41_note_is_a_labelled_summary_with_its_caveat(tmp_path):
+    table = tmp_path / "edital.csv"
+    table.write_text("cargo;vagas;reservadas\nA;2;0\nB;2;0\nC;2;0\n", encoding="utf-8")
+    r = cli_json("edital", "--norma", "ubatuba", str(table))
+    note = next(c for c in r["context"] if "ADC 41" in c["text"])
+    assert "Resumo deste site, não citação" in note["text"]
+    assert "é um argumento, não uma decisão" in note["text"]
+    assert "rejeitou" not in note["text"]
+
+
+# --------------------------------------------------------------------------- the built pages
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    from tests.support import require_site_files
+
+    return require_site_files(["index.html", "gerado/metodologia.html", "gerado/conflitos.html",
+                               "gerado/comparativo.html", "glossario.html", "calculadora.html",
+                               "simulacao.html", "contexto-nacional.html"])
+
+
+def page_text(site, path: str) -> str:
+    from tests.test_site_content import text_of
+
+    return text_of((site / path).read_text(encoding="utf-8"))
+
+
+def test_metodologia_counts_each_provision_once(site):
+    import re
+
+    html = (site / "gerado/metodologia.html").read_text(encoding="utf-8")
+    applied = [tuple(map(int, m)) for m in re.findall(r"Aplicados</strong> \((\d+) de (\d+)\)", html)]
+    cited = [int(m) for m in re.findall(r"Só citados</strong> \((-?\d+)\)", html)]
+    missing = [int(m) for m in re.findall(r"Não implementados</strong> \((\d+)\)", html)]
+    assert len(applied) == len(cited) == len(missing) == 3
+    for (a, total), c, n in zip(applied, cited, missing, strict=True):
+        assert c >= 0 and a + c + n == total
+
+
+def test_norm_pages_show_worked_examples_not_placeholders(site):
+    import re
+
+    for slug in ("ubatuba", "quissama", "lins"):
+        html = (site / f"gerado/{slug}.html").read_text(encoding="utf-8")
+        for block in re.findall(r'<details class="na-calculadora".*?</details>', html, flags=re.S):
+            from tests.test_site_content import text_of
+
+            assert not re.search(r"\[[a-zà-ú ]+\]", text_of(block)), (slug, text_of(block)[:300])
+    ub = page_text(site, "gerado/ubatuba.html")
+    assert "Exemplo (reserva de 7 vagas): O art. 1º fixa um limite mínimo de 20%, mas o arredondamento" in ub
+    assert "leva 1,4 a 1 vaga (14,3%)" in ub
+
+
+def test_worked_example_matches_the_calculator():
+    # the Ubatuba example on the norm page is what `reserva` says for 7 vacancies
+    from calculator import registry
+    from sitebuild import calcblock
+
+    shown = next(w for w in calcblock.facts(registry.load("ubatuba"), "ubatuba:art2_par3")["warnings"]
+                 if w["code"] == "ubatuba_arredondamento_abaixo_do_minimo")
+    r = cli_json("reserva", "--norma", "ubatuba", "--vagas", "7")
+    said = next(w for w in r["warnings"] if w["code"] == "ubatuba_arredondamento_abaixo_do_minimo")
+    assert shown["message"] == said["message"]
+
+
+def test_conflitos_marks_norm_level_warnings(site):
+    text = page_text(site, "gerado/conflitos.html")
+    assert ("lins_tres_listas_quatro_incisos ; aviso sobre o texto da norma, dado por parametros , não por "
+            "este cálculo") in text
+    vig = text[text.index("Edital de 01/01/2025 em Lins"):]
+    assert "lins_tres_listas_quatro_incisos" not in vig and "lins_pcd_duas_listas" not in vig
+
+
+def test_home_page_ubatuba_term_and_per_cargo_wording(site):
+    text = page_text(site, "index.html")
+    assert "que já terminou" not in text
+    assert "pelo texto, terminou em 16/06/2024 (data presumida" in text
+    assert "do cargo ou do concurso" in text
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="contexto-nacional.html#adi-7654"' in html
+
+
+@pytest.mark.parametrize("path", ["index.html", "gerado/quissama.html", "gerado/comparativo.html",
+                                  "gerado/tabelas.html"])
+def test_quissama_validity_summary_names_the_extension_model(site, path):
+    text = page_text(site, path)
+    assert "03/03/2032 (presumida) pela prorrogação contínua (interpretação; pelo outro modelo" in text
+
+
+def test_comparativo_labels_quissama_13th_as_interpretation(site):
+    text = page_text(site, "gerado/comparativo.html")
+    assert "com 13 vagas, posições 5, 10 e, por interpretação, 13" in text
+    assert "(posições 5, 10, 13 com 13 vagas)" not in text
+
+
+def test_glossary_selecao_publica_has_the_constitutional_limit(site):
+    text = page_text(site, "glossario.html")
+    part = text[text.index("Seleção pública ¶"):][:900]
+    assert "sem defini-lo" in part and "art. 37, II" in part and "concurso público" in part
+
+
+@pytest.mark.parametrize("path", ["calculadora.html", "simulacao.html"])
+def test_lgpd_sentence_next_to_the_upload(site, path):
+    html = (site / path).read_text(encoding="utf-8")
+    if path == "calculadora.html":
+        html = html[html.index('id="simulacao"'):html.index('id="edital"')]
+    from tests.test_site_content import text_of
+
+    assert "dados pessoais sensíveis" in text_of(html) and "13.709/2018" in text_of(html)
+    assert 'href="sobre.html#lgpd"' in html
+
+
+def test_contexto_nacional_drops_unsourced_details(site):
+    text = page_text(site, "contexto-nacional.html")
+    assert "10/06/2014" not in text
+    assert "contratação temporária da administração federal direta" not in text
+    assert "resumo deste site, não citação" in text
