@@ -104,6 +104,21 @@ def test_set_scope_whole_count_cites_the_set_rule(scope, where):
     assert where in count["basis"] and "ubatuba:art2_cpt" not in count["basis"]
 
 
+def test_edital_set_scope_count_cites_art_8(tmp_path):
+    table = tmp_path / "comissao.csv"
+    table.write_text("cargo;vagas;reservadas\nSecretário;1;0\nDiretor;5;1\nAssessor;6;1\n", encoding="utf-8")
+    r = cli_json("edital", "--norma", "ubatuba", "--vinculo", "comissao", str(table))
+    whole = next(s for s in r["steps"] if "12 vagas" in s["text"])
+    assert whole["basis"] == ["ubatuba:art8_cpt"]
+
+
+def test_ubatuba_parameters_state_the_set_scope_readings():
+    params = {p["name"]: p for p in cli_json("parametros", "--norma", "ubatuba")["parameters"]}
+    minimum, rounding = params["vagas_minimas"]["note"], params["arredondamento"]["note"]
+    assert "Cargos em comissão" in minimum and "não aplica esse mínimo de 3 (interpretação" in minimum
+    assert "estágios" in rounding and "arredonda para cima (interpretação" in rounding
+
+
 def test_lins_nominations_beyond_the_vacancies_have_no_basis_in_the_corpus():
     r = cli_json("ordem", "--norma", "lins", "--percentual", "20", "--vagas", "10", "--nomeacoes", "15")
     beyond = next(s for s in r["steps"] if s["text"].startswith("Nomeações além das vagas"))

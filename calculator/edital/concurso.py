@@ -194,8 +194,11 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
     if total:
         agg_text += (f" ({aggregated['percent_display']} de {format_int(total)} = "
                      f"{aggregated['exact_display']})")
-    steps.append(step(agg_text + ".", readings_basis(module.SLUG)["concurso"][0],
-                      no_basis=not readings_basis(module.SLUG)["concurso"][0]))
+    # a set of posts (Ubatuba's cargos em comissão, art. 8º; estágios, art. 1º, p. ú., I) is counted by
+    # the provision that sets the set's minimum, not by the concurso's minimum of art. 2º, § 2º
+    set_basis = getattr(module, "SET_BASIS", {}).get(aggregated.get("scope"))
+    agg_basis = list(set_basis) if set_basis else readings_basis(module.SLUG)["concurso"][0]
+    steps.append(step(agg_text + ".", agg_basis, no_basis=not agg_basis))
     warnings = list(edital_warnings)
     context = []
     if sum_reserved != reserved_aggregated:
