@@ -307,7 +307,7 @@ def test_lgpd_sentence_next_to_the_upload(site, path):
         html = html[html.index('id="simulacao"'):html.index('id="edital"')]
     from tests.test_site_content import text_of
 
-    assert "dados pessoais sensíveis" in text_of(html) and "13.709/2018" in text_of(html)
+    assert "dados pessoais sensíveis" in text_of(html) and "LGPD" in text_of(html)
     assert 'href="sobre.html#lgpd"' in html
 
 
