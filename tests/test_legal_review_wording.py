@@ -275,7 +275,11 @@ def test_conflitos_marks_norm_level_warnings(site):
 def test_home_page_ubatuba_term_and_per_cargo_wording(site):
     text = page_text(site, "index.html")
     assert "que já terminou" not in text
-    assert "pelo texto, terminou em 16/06/2024 (data presumida" in text
+    from calculator import registry
+    from calculator.rules import format_date
+
+    end = format_date(date.fromisoformat(registry.load("ubatuba").validity.term_end))
+    assert f"pelo texto, terminou em {end} (data presumida" in text
     assert "do cargo ou do concurso" in text
     html = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="contexto-nacional.html#adi-7654"' in html
