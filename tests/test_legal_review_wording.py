@@ -85,6 +85,7 @@ def test_civil_code_counting_is_labelled_outside_the_corpus(slug):
     r = cli_json("reserva", "--norma", slug, "--vagas", "10", "--data-edital", "2020-01-01")
     last = next(w for w in r["warnings"] if w["code"].endswith("_ultimo_dia"))
     assert "Código Civil, art. 132, § 3º" in last["message"] and "fora do corpus" in last["message"]
+    assert "só fica dentro do prazo por essa contagem" in last["message"]
 
 
 def test_quissama_gap_says_it_rests_on_the_presumed_publication():
