@@ -321,3 +321,13 @@ def test_contexto_nacional_drops_unsourced_details(site):
     assert "10/06/2014" not in text
     assert "contratação temporária da administração federal direta" not in text
     assert "resumo deste site, não citação" in text
+
+
+def test_calculator_vacancies_field_says_cargo_or_concurso(site):
+    html = (site / "calculadora.html").read_text(encoding="utf-8")
+    from tests.test_site_content import text_of
+
+    hint = html[html.index('id="reserva-vagas-dica"'):]
+    hint = text_of(hint[:hint.index("</p>")])
+    assert "Do cargo ou do concurso" in hint and "é uma leitura" in hint
+    assert 'aria-describedby="reserva-vagas-dica reserva-vagas-erro"' in html
