@@ -218,19 +218,16 @@ def basis_kind(basis: list[str] | tuple[str, ...], no_basis: bool = False) -> st
     return "dispositivo" if basis else "dado"
 
 
-_basis_kind = basis_kind
-
-
 def warning(code: str, kind: str, message: str, basis: list[str] | tuple[str, ...],
             no_basis: bool = False) -> dict:
     """A warning: kind is "conflito", "interpretacao", "premissa" or "aviso"."""
     return {"code": code, "kind": kind, "message": message, "basis": list(basis),
-            "basis_kind": _basis_kind(list(basis), no_basis)}
+            "basis_kind": basis_kind(list(basis), no_basis)}
 
 
 def step(text: str, basis: list[str] | tuple[str, ...] = (), no_basis: bool = False) -> dict:
     """One step of an answer.  ``no_basis``: the rule applied has no basis in the corpus (said as such)."""
-    return {"text": text, "basis": list(basis), "basis_kind": _basis_kind(list(basis), no_basis)}
+    return {"text": text, "basis": list(basis), "basis_kind": basis_kind(list(basis), no_basis)}
 
 
 def unique(items) -> list:
