@@ -303,6 +303,7 @@ def test_glossary_selecao_publica_has_the_constitutional_limit(site):
     text = page_text(site, "glossario.html")
     part = text[text.index("Seleção pública ¶"):][:900]
     assert "sem defini-lo" in part and "art. 37, II" in part and "concurso público" in part
+    assert "Processo de escolha de candidatos diferente" not in part
 
 
 @pytest.mark.parametrize("path", ["calculadora.html", "simulacao.html"])
