@@ -6,8 +6,10 @@ Two things are kept apart (they depend on different numbers):
   (Ubatuba, art. 2º, § 2º: 3 or more), which percentage applies (Quissamã, art. 1º, § 7º: 10% up to 5
   vacancies) and the reserve itself;
 - **the call order** is about nominations, which can go beyond the vacancies (Lins, art. 7º, § 3º, is
-  the only text in the corpus that mentions it). The first N positions are exactly those of `ordem`
-  for N; after them the order continues by the same rule, with the percentage of the N vacancies.
+  the only text in the corpus that mentions them, and only to say when their verification happens: no
+  norm sets their order, so the continuation is "sem base no corpus"). The first N positions are exactly
+  those of `ordem` for N; after them the order continues by the same rule, with the percentage of the N
+  vacancies.
 
 Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``engine.reserved_count``),
 never a per-norm branch: the per-norm facts it needs are registry data ([order] beyond_basis) and an
@@ -153,7 +155,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
                                   POSITIONS_LIMIT - len(base["positions"]), _periods(module, p, rd))
         positions = base["positions"] + extra
         positions_total = count(m)
-        alternatives = _alternatives(module, base, n, m, p, rd, positions_total)
+        alternatives = _alternatives(module, base, n, m, p, rd, positions_total, positions)
         steps.append(step(
             f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. As "
             f"{format_int(n)} primeiras seguem a ordem acima; da {format_int(n + 1)}ª em diante a ordem "
@@ -187,7 +189,8 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         warnings = beyond_warnings(warnings, n)
     shown = positions[:POSITIONS_LIMIT]
     result["alternatives"] = alternatives
-    main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False)
+    main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,
+                           base["reserved"])
     result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada")
                           + ("" if rest is None else " " + rest)) if main is not None else rest
     result.update({
@@ -222,22 +225,23 @@ def _ordinals(positions: list[int], total: int) -> str:
     return text
 
 
-def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int) -> list[dict]:
+def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int,
+                  adopted: list[int] | None = None) -> list[dict]:
     """The two other readings of the order beyond the vacancies, where they give other positions: the
-    norm's call rule alone, with no cap (literal), and only the N vacancies offered (nothing beyond)."""
+    norm's call rule alone over all M nominations, from the first, with no cap and no placement by
+    interpretation (literal: Quissamã's art. 3º, § 1º, gives 5ª, 10ª, 15ª, 20ª where the adopted order has
+    13ª), and only the N vacancies offered (nothing beyond)."""
     out = []
     total_n = base["positions_total"]
     if not base["positions_truncated"]:
         def literal(k: int) -> int:
-            return total_n if k <= n else max(total_n, module.call_count(k, p, rd))
+            return module.call_count(k, p, rd)
 
         literal_total = literal(m)
-        if literal_total != adopted_total:
+        positions = _continuation(literal, 0, m, [], 0, POSITIONS_LIMIT, _periods(module, p, rd))
+        if literal_total != adopted_total or positions != (adopted or [])[:POSITIONS_LIMIT]:
             order_param = module.PARAMS.get("ordem_de_nomeacao")
             basis = list(order_param.basis) if order_param is not None and order_param.value else []
-            positions = base["positions"] + _continuation(literal, n, m, base["positions"], total_n,
-                                                          POSITIONS_LIMIT - len(base["positions"]),
-                                                          _periods(module, p, rd))
             out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
                         "basis": basis})
     if total_n != adopted_total:
@@ -247,7 +251,7 @@ def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adop
 
 
 def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alternatives: list[dict],
-              applies: bool) -> tuple[str | None, str | None]:
+              applies: bool, reserved: int = 0) -> tuple[str | None, str | None]:
     """`ordem` beyond the vacancies: (the rule adopted, for the headline composer; the alternatives, as
     sentences after it); (None, the whole sentence) when the vacancies offered have no reserve."""
     from calculator.labels import short_labels
@@ -261,6 +265,12 @@ def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alt
     text += (f" (interpretação: a ordem continua pela mesma regra, sem passar de {format_percent(p)} das "
              f"{format_int(m)} nomeações, com o arredondamento da norma)")
     rest = []
+    if total and not reserved:
+        # Quissamã, 4 vacancies: 10% of 4 rounds to 0, 10% of 12 nominations to 1 — said, not left implied
+        rest.append(f"As {format_int(n)} vagas oferecidas não têm vaga reservada, mas o percentual "
+                    f"delas ({format_percent(p)}) aplicado às {format_int(m)} nomeações, com o mesmo "
+                    f"arredondamento, dá {format_int(total)}: por isso há nomeação pela lista reservada "
+                    "sem vaga reservada.")
     for alt in alternatives:
         shown = _ordinals(alt["positions"], alt["positions_total"])
         if alt["reading"] == "literal":

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from calculator.rules import basis_kind
+
 
 @dataclass(frozen=True)
 class Parameter:
@@ -27,8 +29,9 @@ class Parameter:
             "name": self.name,
             "value": _jsonable(self.value),
             "basis": list(self.basis),
-            # no provision sets it: the note says "sem base no corpus" (never a nearby provision)
-            "basis_kind": "dispositivo" if self.basis else "sem_base_no_corpus",
+            # no provision sets it: the note says "sem base no corpus" (never a nearby provision); a
+            # compilation note is not a provision either (rules.BASIS_KINDS)
+            "basis_kind": basis_kind(self.basis) if self.basis else "sem_base_no_corpus",
             "start": self.start,
             "end": self.end,
             "note": self.note,

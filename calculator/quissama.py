@@ -111,7 +111,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
     reserved = engine.reserved_count(NORM, p, vacancies)
     steps = [COMMON.percent_step(p, vacancies, percent is not None),
              engine.rounding_step(NORM, p, vacancies, reserved, NORM.common.whole_basis)]
-    warnings = _conflict_warnings(vacancies)
+    warnings = _conflict_warnings(vacancies) + [NORM.warning(key) for key in NORM.common.reserve_warnings]
     extra = {}
     if reserved == 0:
         # 1 to 4 vacancies: 10% rounds to 0 (art. 1º, §§ 1º and 7º); the headline says why, and what 20%

@@ -43,6 +43,9 @@ DEFAULT_SCOPE = NORM.default_scope
 #: Scopes where the minimum applies to a whole set of posts, not to the vacancies of one concurso:
 #: cargos em comissão (art. 8º) and estágios in each órgão (art. 1º, parágrafo único, I).
 SET_SCOPES = NORM.set_scopes
+#: The provision that sets each set scope's minimum (cited for its count, never art. 2º, which is about
+#: the vacancies of each cargo efetivo or emprego in an edital).
+SET_BASIS = {"comissao": ("ubatuba:art8_cpt",), "estagio": ("ubatuba:art1_par1u_inc1",)}
 
 #: Readings of art. 7º ("alternância e proporcionalidade").
 READINGS = NORM.reading_descriptions()
@@ -115,7 +118,9 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         if none is not None:
             return none
     reserved = engine.reserved_count(NORM, p, vacancies)
-    where = "ubatuba:art8_cpt" if scope == "comissao" else "ubatuba:art1_par1u_inc1"
+    # the set's minimum: art. 8º, caput (comissão) or art. 1º, p. ú., I (estágio), never art. 2º, caput,
+    # which is the edital's duty for each cargo efetivo or emprego
+    where = SET_BASIS.get(scope, ("",))[0]
     extra: dict = {}
     if scope in SET_SCOPES and exact.denominator != 1:
         # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the

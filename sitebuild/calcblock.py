@@ -85,10 +85,36 @@ def facts(reg, ref: str) -> dict:
     filled = _Generic(placeholders(reg))
     if len(reg.readings) > 1:
         filled.update(reading_values(reg, reg.default_reading))
-    warnings = [{"code": w.code, "kind": KIND_NAMES.get(w.kind, w.kind).capitalize(),
-                 "message": w.message.format_map(filled)}
-                for w in reg.warnings.values() if ref in w.basis]
+    examples = _examples(reg)
+    warnings = []
+    for key, w in reg.warnings.items():
+        if ref not in w.basis:
+            continue
+        # a message whose numbers come from the question is shown as a worked example (its label says
+        # which), never with unfilled "[marcadores]"
+        example = examples.get(key, {})
+        message = w.message.format_map(_Generic({**filled, **example}))
+        warnings.append({"code": w.code, "kind": KIND_NAMES.get(w.kind, w.kind).capitalize(),
+                         "message": message, "example": example.get("label")})
     return {"params": params, "warnings": warnings}
+
+
+def _examples(reg) -> dict[str, dict[str, str]]:
+    """Catalogue key → the worked example of its message (``example`` of [warnings.<key>] in the norm's
+    registry: ``label`` and the values of its placeholders), read as data; only strings are kept."""
+    import tomllib
+
+    try:
+        with open(reg.path, "rb") as f:
+            raw = tomllib.load(f).get("warnings", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    out = {}
+    for key, entry in raw.items():
+        example = entry.get("example") if isinstance(entry, dict) else None
+        if isinstance(example, dict):
+            out[key] = {k: v for k, v in example.items() if isinstance(k, str) and isinstance(v, str)}
+    return out
 
 
 def blocks(ctx: Context, norm) -> dict[str, str]:

@@ -37,6 +37,9 @@ def page_metodologia(ctx: Context) -> None:
             implemented = bool(ann.get("regra")) or bool(used) or bool(params)
             sub = {f"{norm.slug}:{p.id}" for p in prov.walk()}
             applied = bool(ann.get("regra")) or bool(sub & (ctx.applied_basis() | registry_applied))
+            # each provision counted once: applied, only cited, or not implemented (an applied provision
+            # is never also listed as not implemented)
+            implemented = implemented or applied
             motivo = ann.get("nao_implementado", "")
             rows.append({"id": pid, "label": prov.label, "regra": ann.get("regra"), "used": used,
                          "params": params, "implemented": implemented, "applied": applied,
@@ -100,6 +103,7 @@ SIMULATOR_DECISIONS = {
     "ranking": "Simulação: nomeação pela classificação geral",
     "concurrent": "Simulação: o optante concorre também às vagas de ampla concorrência",
     "ampla_excludes": "Simulação: o optante nomeado pela ampla concorrência sai da lista específica",
+    "ampla_excludes_other": "Simulação: quem só está na lista de PcD e é nomeado pela ampla sai dela",
     "reserve": "Simulação: vagas reservadas preenchidas pela lista específica",
     "reserve_only_optants": "Simulação: só optantes ocupam vagas reservadas",
     "call_order": "Simulação: posições da reserva na ordem de nomeação",

@@ -30,16 +30,20 @@ def page_linha_do_tempo(ctx: Context) -> None:
 def page_conflitos(ctx: Context) -> None:
     """docs/gerado/conflitos.md — tensions in the texts and how the calculator treats each one."""
 
-    def warnings_for(slug, n, percent=None, edital_date=None, command="reserve", scope=None):
+    def warnings_for(slug, n, percent=None, edital_date=None, command="reserve", scope=None, norm_level=True):
         if command == "order":
             res = calculator.order(slug, n, percent, scope=scope)
         else:
             res = calculator.reserve(slug, n, percent, edital_date=edital_date, scope=scope)
         # plus the warnings about the text itself (`parametros`), which answers carry only where they can
-        # change them: this page is about the texts' tensions
+        # change them: this page is about the texts' tensions; they are marked as the norm's, so that no
+        # one reads them as output of that calculation
         ws = list(res.get("warnings", []))
+        if not norm_level:
+            return ws
         codes = {w["code"] for w in ws}
-        return ws + [w for w in calculator.parameters(slug)["warnings"] if w["code"] not in codes]
+        return ws + [{**w, "norm_level": True} for w in calculator.parameters(slug)["warnings"]
+                     if w["code"] not in codes]
 
     def aplica(slug, percent, edital_date):
         res = calculator.reserve(slug, 10, percent, edital_date=edital_date)

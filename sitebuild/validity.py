@@ -75,8 +75,21 @@ def _tl_date(d: datetime.date, presumed: bool) -> str:
     return format_date(d) + (" (presumida)" if presumed else "")
 
 
-def validity_summary(periods: list, today: datetime.date) -> str:
-    """One pt-BR sentence: "Vigorou de … a …", "Em vigor desde …", with the presumed dates marked."""
+def extension_note(norm) -> str:
+    """Where the last day rests on the model adopted for an extension known only from a compilation note
+    (Quissamã), the summary says so and gives the other model's last day: "" for a norm without one."""
+    from calculator.validity import placeholders
+
+    if norm.validity.extension is None:
+        return ""
+    dates = placeholders(norm)
+    return (" pela prorrogação contínua (interpretação; pelo outro modelo, caducidade seguida de nova lei, "
+            f"sem reserva para editais de {dates['gap']} e até {dates['alternative_end']})")
+
+
+def validity_summary(periods: list, today: datetime.date, end_note: str = "") -> str:
+    """One pt-BR sentence: "Vigorou de … a …", "Em vigor desde …", with the presumed dates marked and,
+    after the last day, ``end_note`` (the extension model it rests on, if any)."""
     on = [p for p in periods if p["applies"] is True]
     if not on:
         return ("Pela regra de vigência da calculadora, a reserva não se aplica a edital de nenhuma data "
@@ -91,7 +104,7 @@ def validity_summary(periods: list, today: datetime.date) -> str:
     elif last["open_end"]:
         text = f"Em vigor desde {start}, sem prazo final no texto"
     else:
-        text = f"{'Vigorou' if last['end'] < today else 'Vigora'} de {start} a {end}"
+        text = f"{'Vigorou' if last['end'] < today else 'Vigora'} de {start} a {end}{end_note}"
     for gap in periods:  # interruptions, and every stretch the corpus cannot decide
         between = first["start"] < gap["start"] and gap["end"] < last["end"]
         if gap["applies"] is None or (gap["applies"] is False and between):
@@ -112,7 +125,9 @@ def validity_timeline(ctx: Context) -> list[dict]:
         for norm in ctx.corpus.norms:
             periods = validity_periods(calculator.NORMS[norm.slug].validity)
             rows.append({"slug": norm.slug, "place": PLACE[norm.slug], "title": norm.meta["title"],
-                         "periods": periods, "summary": validity_summary(periods, today)})
+                         "periods": periods,
+                         "summary": validity_summary(periods, today,
+                                                     extension_note(calculator.NORMS[norm.slug].NORM))})
         ctx._timeline = rows
     return ctx._timeline
 

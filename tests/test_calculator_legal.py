@@ -195,7 +195,7 @@ def test_every_step_and_warning_has_a_basis_kind():
                 calculator.reserve("quissama", 10, edital_date="2022-03-10")):
         for item in res["steps"] + res["warnings"]:
             assert item["basis_kind"] in BASIS_KINDS
-            assert (item["basis_kind"] == "dispositivo") == bool(item["basis"])
+            assert (item["basis_kind"] in ("dispositivo", "nota_de_compilacao")) == bool(item["basis"])
             if item["basis_kind"] == "sem_base_no_corpus":
                 assert "sem base no corpus" in item.get("text", item.get("message"))
 
@@ -336,8 +336,8 @@ def test_step_basis_table_for_metodologia():
         rows = metodologia.step_basis_table(slug)
         assert len(rows) > 10
         for row in rows:
-            assert row["kind"] in ("dispositivo", "sem_base_no_corpus")
-            assert (row["kind"] == "dispositivo") == bool(row["basis"])
+            assert row["kind"] in ("dispositivo", "sem_base_no_corpus", "nota_de_compilacao")
+            assert (row["kind"] in ("dispositivo", "nota_de_compilacao")) == bool(row["basis"])
             assert all(corpus.resolve(b) for b in row["basis"])
     quissama = metodologia.step_basis_table("quissama")
     pcd = next(r for r in quissama if "pessoas com deficiência" in r["step"])
@@ -438,7 +438,7 @@ def test_lins_percentage_step_has_no_basis_in_the_corpus():
     r = calculator.reserve("lins", 10, "20")
     pct = next(s for s in r["steps"] if s["text"].startswith("Percentual:"))
     assert pct["basis"] == [] and pct["basis_kind"] == "sem_base_no_corpus"
-    assert "o decreto só remete à Lei nº 7.739/2023, art. 2º, I" in pct["text"]
+    assert "o decreto só remete à Lei nº 7.739/2023 — Decreto, art. 2º, I" in pct["text"]
 
 
 @pytest.mark.parametrize("day", ["2032-03-04", "2032-03-10", "2032-03-18"])
@@ -451,7 +451,9 @@ def test_quissama_after_the_extension_headline_states_the_other_model(day):
         "Nenhuma vaga reservada: pelo modelo adotado (prorrogação contínua, interpretação), a lei vigorou "
         "até 03/03/2032 (data presumida) e não se aplica a este edital. Pelo outro modelo (nova contagem a "
         "partir da lei de prorrogação, de 18/03/2022), vigora até 18/03/2032 e a reserva seria de 2 vagas.")
-    assert "outro modelo" not in calculator.reserve("quissama", 10, edital_date="2032-03-19")["headline"]
+    # after both models' last days: both dates, and no reserve under either
+    late = calculator.reserve("quissama", 10, edital_date="2032-03-19")["headline"]
+    assert "a reserva seria" not in late and "pelos dois modelos" in late
 
 
 @pytest.mark.parametrize("day", ["2022-03-04", "2022-03-17"])
@@ -498,7 +500,7 @@ def test_singular_wording():
     o = calculator.order("lins", 8, "20", reading="quinta")
     assert any("só dá 1 posição entre" in w["message"] for w in o["warnings"])
     lins = calculator.reserve("lins", 5, "20", edital_date="2020-01-01")
-    assert ("o edital é anterior a 2023; a Lei nº 7.739/2023, que cria a reserva, ainda não existia"
+    assert ("esta norma (e a Lei nº 7.739/2023, que ela regulamenta) não rege edital anterior a 2023"
             in lins["headline"])
     desc = " ".join(calculator.order(slug, 10, pct, reading=rd)["reading_description"]
                     for slug, pct in (("ubatuba", None), ("lins", "20")) for rd in ("proporcional", "quinta"))

@@ -168,9 +168,10 @@ def test_nominations_keep_the_vacancies_thresholds():
     w = next(w for w in o["warnings"] if w["code"] == "nomeacoes_alem_das_vagas")
     assert "limiares continuam os das 5 vagas oferecidas" in w["message"]
     assert "sem base no corpus" in w["message"]
-    # Lins art. 7º, § 3º mentions nominations beyond the vacancies: cited.
+    # Lins art. 7º, § 3º only says when the verification of new nominations happens, not their order:
+    # not cited for the order (sem base no corpus).
     o = order_with_nominations("lins", 10, 20, "20")
-    assert "lins:art7_par3" in o["basis"] and o["positions"] == [3, 8, 13, 18]
+    assert "lins:art7_par3" not in o["basis"] and o["positions"] == [3, 8, 13, 18]
 
 
 def test_ordem_cli_with_nominations():
@@ -510,8 +511,10 @@ def test_quissama_nominations_beyond_four_vacancies_one_rule_in_the_headline():
     assert r["headline"] == (
         "Nomeações pela lista reservada: 5ª (interpretação: a ordem continua pela mesma regra, sem passar "
         "de 10% das 12 nomeações, com o arredondamento da norma), se o edital foi publicado de 03/03/2012 a "
-        "03/03/2032 (datas presumidas). Pela leitura literal do art. 3º, § 1º, seriam 5ª e 10ª. Contando só "
-        "as vagas oferecidas, nenhuma.")
+        "03/03/2032 (datas presumidas). As 4 vagas oferecidas não têm vaga "
+        "reservada, mas o percentual delas (10%) aplicado às 12 nomeações, com o mesmo arredondamento, dá 1: "
+        "por isso há nomeação pela lista reservada sem vaga reservada. Pela leitura literal do art. 3º, "
+        "§ 1º, seriam 5ª e 10ª. Contando só as vagas oferecidas, nenhuma.")
     alternatives = [(a["reading"], a["positions"]) for a in r["alternatives"]]
     assert alternatives == [("literal", [5, 10]), ("vagas", [])]
     assert r["alternatives"][0]["basis"] == ["quissama:art3_par1"]

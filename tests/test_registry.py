@@ -96,7 +96,7 @@ def test_fractions_are_exact_and_values_are_dated():
     assert minimum == Fraction(20) and isinstance(minimum, Fraction)
     assert ub.params()["percentual_minimo"].end == "2024-06-16"
     qu = registry.load("quissama").params()["prorrogacao"]
-    assert (qu.start, qu.end) == ("2022-03-18", "2032-03-03")
+    assert (qu.start, qu.end) == ("2022-03-04", "2032-03-03")  # continuous: from the day after the term
     assert registry.load("lins").value("percentual") is None
 
 

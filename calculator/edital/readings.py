@@ -35,12 +35,15 @@ def reading_lead(slug: str) -> str:
 
 _ADC41 = {
     "kind": "contexto_nacional",
+    # a summary, not a quotation: the ementa's exact words are not in the fact sheet this note comes from
     "text": "Contexto nacional, fora do corpus e não aplicado pela calculadora: o STF, na ADC 41 (Plenário, "
             "julgada em 08/06/2017, sobre a Lei federal nº 12.990/2014), tratou da aplicação da reserva "
-            "ao total de vagas do concurso e rejeitou o fracionamento das vagas (por exemplo, por "
-            "especialidade) para escapar da reserva.",
-    "source": "STF, ADC 41/DF, Plenário, rel. Min. Roberto Barroso, julgada em 08/06/2017 (ementa do "
-              "acórdão)",
+            "ao total de vagas do concurso e do não fracionamento das vagas (por exemplo, por "
+            "especialidade) para escapar da reserva. Resumo deste site, não citação: confira a redação "
+            "exata na ementa do acórdão. A decisão trata da lei federal; invocá-la na leitura de uma lei "
+            "municipal é um argumento, não uma decisão sobre essa lei.",
+    "source": "STF, ADC 41/DF, Plenário, rel. Min. Roberto Barroso, julgada em 08/06/2017 (resumo da "
+              "ementa do acórdão, publicado no Diário da Justiça eletrônico)",
     "date": "2017-06-08",
 }
 

@@ -32,7 +32,12 @@ def fill_ampla(run: Run, quota: int) -> int:
         special = lists_of(run, c)
         result = hetero_result(run, c)
         if special:
-            basis += run.refs("concurrent", "ampla_excludes")
+            # the norm's concurrent competition and exclusion speak of its own reserves' optants (and
+            # Lins's female seats); a candidate only on the edital's PcD list gets the provision on other
+            # lists, if the norm has one (Ubatuba, art. 7º, § 1º, I), else the ranking alone
+            own = [s for s in special if s != PCD]
+            excludes = run.refs("concurrent", "ampla_excludes") if own else run.refs("ampla_excludes_other")
+            basis += excludes
             names = " e ".join(run.names[s] for s in special)
             reason += (f"; também está na lista de {names}, mas é {agree('nomeado', [c.genero])} pela "
                        "ampla concorrência e "
@@ -43,7 +48,7 @@ def fill_ampla(run: Run, quota: int) -> int:
                                   f"pela lista geral e {agree('excluído', [c.genero])} "
                                   + ("da lista específica" if len(special) == 1
                                      else "das listas específicas"),
-                                  run.refs("concurrent", "ampla_excludes")))
+                                  excludes))
         elif result is not None and result.effect == "ampla":
             basis += run.refs(*result.ampla_basis)
             reason += result.ampla_note

@@ -36,7 +36,8 @@ from functools import cache
 from pathlib import Path
 
 #: Kinds of decision a simulation cites (the keys of [simulation.basis]).
-BASIS_KINDS = ("ranking", "concurrent", "ampla_excludes", "reserve", "reserve_only_optants", "call_order",
+BASIS_KINDS = ("ranking", "concurrent", "ampla_excludes", "ampla_excludes_other", "reserve",
+               "reserve_only_optants", "call_order",
                "pcd", "precedence", "precedence_alt", "female", "replace_reserve", "replace_list",
                "revert_reserve", "revert_other", "eliminated", "fraud", "cappc", "absent", "not_confirmed",
                "hetero", "gender", "gender_revert", "lists")

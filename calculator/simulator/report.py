@@ -155,7 +155,7 @@ def _steps(run: Run, unfilled: list) -> list[dict]:
         f"racial nas posições da ordem de nomeação, {format_int(q[PCD])} para pessoas com deficiência, "
         f"{count_phrase(q[FEM], 'feminina', 'femininas')} e {format_int(q[AMPLA])} "
         "de ampla concorrência.",
-        run.refs("call_order")))
+        run.refs("call_order"), no_basis=not run.refs("call_order")))  # Lins: the decree sets no order
     if run.pcd_first:
         s.append(_pcd_first_step(run))
     t = run.table

@@ -26,8 +26,7 @@ def revert(run: Run) -> int:
             partial = pol.reversion.get("partial_warning")
             if partial and run.taken[RESERVA]:
                 run.warnings.append(run.module.NORM.warning(
-                    partial,
-                    approved=count_phrase(run.taken[RESERVA], "cotista aprovado", "cotistas aprovados"),
+                    partial, approved=_approved(run),
                     reserved=count_phrase(run.final_quota[RESERVA], "vaga reservada", "vagas reservadas"),
                     rest=count_phrase(missing, "vaga restante ficaria reservada",
                                       "vagas restantes ficariam reservadas")))
@@ -52,6 +51,27 @@ def revert(run: Run) -> int:
         run.extra_basis.extend(b for b in basis if b not in run.extra_basis)
         run.shortfalls[lst] = Shortfall(missing, why, basis)
     return extra
+
+
+def _approved(run: Run) -> str:
+    """The approved cotistas the reserve could still take, and how many were approved in all: the trigger
+    of a reversion is whether there are approved candidates, so those nominated by the ampla concorrência
+    (or who left) are counted, not dropped ("1 cotista aprovado disponível para a reserva (2 aprovados;
+    1 nomeado pela ampla concorrência)")."""
+    available = run.taken[RESERVA]
+    members = run.published[RESERVA]
+    by_ampla = len({w.candidate.inscricao for w in run.winners[AMPLA]} & set(members))
+    gone = len(members) - available - by_ampla
+    said = count_phrase(available, "cotista aprovado disponível", "cotistas aprovados disponíveis")
+    said += " para a reserva"
+    if len(members) == available:
+        return said
+    why = []
+    if by_ampla:
+        why.append(count_phrase(by_ampla, "nomeado", "nomeados") + " pela ampla concorrência")
+    if gone > 0:
+        why.append(count_phrase(gone, "desistente ou inapto", "desistentes ou inaptos"))
+    return (f"{said} ({count_phrase(len(members), 'aprovado', 'aprovados')}; " + "; ".join(why) + ")")
 
 
 def shortage(run: Run, lst: str) -> str:
