@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator.cargos import CargoRow
+from calculator.cargos import LAYOUTS, CargoRow, CargoTable
 from calculator.core import get_norm, order, reserve
 from calculator.csvtext import safe_text
 from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
@@ -36,10 +36,15 @@ def _key(w: dict) -> tuple[str, str]:
     return (w["code"], w["message"])
 
 
-def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_date: object = None,
-           scope: object = None, nominations: object = None, reading: object = None) -> dict:
-    """Reserve, call order and compliance for every cargo of an edital, and the totals."""
+def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = None,
+           edital_date: object = None, scope: object = None, nominations: object = None,
+           reading: object = None) -> dict:
+    """Reserve, call order and compliance for every cargo of an edital, and the totals.  ``cargos``: the
+    table as calculator.cargos read it (its layout and its own warnings are said), or a list of rows."""
     module = get_norm(norm)
+    table = cargos if isinstance(cargos, CargoTable) else None
+    if table is not None:
+        cargos = table.rows
     total = sum(c.vacancies for c in cargos)
     # The concurso read as one; computed first, so a bad option gets the norm's own message, once.
     aggregated = reserve(norm, max(total, 1), percent, edital_date, scope)
@@ -185,6 +190,9 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "steps": cargo_steps,
         })
 
+    if table is not None and table.layout != "vagas":
+        columns = ", ".join(f"“{name}”" for col, name in table.columns.items() if col != "cargo")
+        edital_steps.insert(0, step(f"Tabela lida pelas colunas {columns}: {LAYOUTS[table.layout]}."))
     steps = edital_steps + [step(
         f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
         f"{reserved_phrase(sum_reserved)}.", readings_basis(module.SLUG)["cargo"][0],
@@ -273,6 +281,11 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "context": context,
         "steps": steps,
     }
+    if table is not None:
+        from calculator.edital.meaning import other_meaning
+
+        note = other_meaning(norm, table, result, percent, edital_date, scope)
+        result["warnings"][:0] = table.warnings + ([note] if note else [])
     result["headline"] = headline(result)
     return result
 
