@@ -99,8 +99,6 @@ class CargoTable:
     layout: str  # a key of LAYOUTS
     columns: dict[str, str]  # canonical column → the header as written
     warnings: list[dict] = field(default_factory=list)
-    #: the parts as read, for the other meaning of a lone "vagas" column: (vagas as printed, pcd, reserved)
-    printed: list[tuple[int, int, int]] | None = None
 
     def __iter__(self):
         return iter(self.rows)
@@ -199,7 +197,6 @@ def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | 
         return _count(row[col_index[col]], where(line, col), _WHAT[col], col, summed, reserve_list, line)
 
     rows: list[CargoRow] = []
-    printed: list[tuple[int, int, int]] | None = [] if layout == "vagas" else None
     seen: dict[str, int] = {}
     reserve_lines: list[int] = []
     table_warnings: list[dict] = []
@@ -261,8 +258,6 @@ def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | 
         since[2] += pcd or 0
         if cr:
             reserve_lines.append(line)
-        if printed is not None:
-            printed.append((total, pcd or 0, announced or 0))
         rows.append(CargoRow(name, total, line, announced, pcd, nominations))
     if not rows:
         raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
@@ -273,7 +268,7 @@ def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | 
             "as nomeações do cadastro entram pelo total de nomeações previstas (ou pela coluna nomeacoes).",
             []))
     columns = {col: display[col] for col in COLUMN_ALIASES if col in col_index}
-    return CargoTable(rows, layout, columns, table_warnings, printed)
+    return CargoTable(rows, layout, columns, table_warnings)
 
 
 def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None) -> str:

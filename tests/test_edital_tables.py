@@ -235,3 +235,14 @@ def test_reader_streams_lines_and_keeps_its_answer_for_crlf_padding():
     data = b"cargo;vagas\r\nA;3\r\n" + b"\r\n" * 100_000 + b"B;4\r\n"
     table = read_cargos(data)
     assert [(c.name, c.vacancies, c.line) for c in table.rows] == [("A", 3, 2), ("B", 4, 100_003)]
+
+
+def test_cli_json_written_in_pieces_is_the_apis_json_byte_for_byte():
+    # 1,500 cargos: the cargos and the names a shared warning lists (over jsonout.LONG) are written item
+    # by item; the bytes are still those of api.dumps
+    table = "cargo;vagas;reservadas\n" + "".join(f"Cargo {i};{i % 23};{min(i % 4, i % 23)}\n" for i in range(1500))
+    out = cli("edital", "--norma", "ubatuba", "--json", "-", stdin=table.encode())
+    assert out.returncode == 0, out.stderr
+    expected = result(table, data_edital=None)
+    assert any(len(w.get("cargos") or []) > 1000 for w in expected["warnings"])
+    assert out.stdout.decode().rstrip("\n") == json.dumps(expected, ensure_ascii=False, sort_keys=True)

@@ -3,6 +3,7 @@ share said once, the totals and the concurso read as one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from calculator.cargos import LAYOUTS, CargoRow, CargoTable
@@ -38,9 +39,11 @@ def _key(w: dict) -> tuple[str, str]:
 
 def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = None,
            edital_date: object = None, scope: object = None, nominations: object = None,
-           reading: object = None) -> dict:
+           reading: object = None, lazy: bool = False) -> dict:
     """Reserve, call order and compliance for every cargo of an edital, and the totals.  ``cargos``: the
-    table as calculator.cargos read it (its layout and its own warnings are said), or a list of rows."""
+    table as calculator.cargos read it (its layout and its own warnings are said), or a list of rows.
+    ``lazy``: the cargos' answers as a :class:`CargoAnswers`, each made when read (the CLI writes a table
+    of 100k cargos so, without holding 100k dicts), instead of a list."""
     module = get_norm(norm)
     table = cargos if isinstance(cargos, CargoTable) else None
     if table is not None:
@@ -90,27 +93,36 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
         return res
 
     global_m = parse_nominations(nominations, 0)
-    per_cargo = []
+
+    def nominations_of(c: CargoRow) -> int | None:
+        return c.nominations if c.nominations is not None else global_m
+
     for c in cargos:
-        m = c.nominations if c.nominations is not None else global_m
+        m = nominations_of(c)
         if m is not None and m < c.vacancies:
             raise InputError(
                 f"Linha {c.line} (cargo “{safe_text(c.name)}”): o cargo tem "
                 f"{format_int(c.vacancies)} vagas, mais que as {format_int(m)} nomeações informadas (as "
                 "nomeações devem ser pelo menos as vagas de cada cargo; para um número por cargo, use a "
                 "coluna “nomeacoes”).", "nomeacoes")
-        per_cargo.append((c, m, compute(c.vacancies, m, c)))
+        compute(c.vacancies, m, c)
+
+    def per_cargo():
+        """(row, nominations, answer) of each cargo, from the cache: no list of 100k tuples is held."""
+        for c in cargos:
+            m = nominations_of(c)
+            yield c, m, cache[(c.vacancies, m)]
 
     # A warning that two or more cargos share is said once, for the edital, with the cargos it concerns
     # ("cargos", absent when it concerns them all); steps that hold for every cargo with vacancies (the
     # edital's validity, the percentage) are said once too, when there are two or more such cargos.
     lists: dict[int, tuple[list[dict], list[dict]]] = {}
-    for _, _, res in per_cargo:
+    for _, _, res in per_cargo():
         if id(res) not in lists:
             lists[id(res)] = (unique_warnings(res), cargo_steps_of(res))
     concerned: dict[tuple[str, str], list[str]] = {}
     shared_first: dict[tuple[str, str], dict] = {}
-    for c, _, res in per_cargo:
+    for c, _, res in per_cargo():
         for w in lists[id(res)][0]:
             key = _key(w)
             if key not in concerned:
@@ -125,7 +137,7 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             if len(concerned[key]) < len(cargos):
                 w["cargos"] = concerned[key]
             edital_warnings.append(w)
-    with_vacancies = [res for c, _, res in per_cargo if c.vacancies > 0]
+    with_vacancies = [res for c, _, res in per_cargo() if c.vacancies > 0]
     common_steps: set = set()
     first_steps: list[dict] = []
     if len(with_vacancies) >= 2:
@@ -135,14 +147,16 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             common_steps &= {_step_key(x) for x in lists[id(res)][1]}
     edital_steps = [x for x in first_steps if _step_key(x) in common_steps]
 
-    out_cargos = []
+    records: list[int] = []  # per cargo: the index of its status in statuses
     status_cache: dict[tuple[int, int | None], tuple] = {}
+    status_index: dict[tuple[int, int | None], int] = {}
+    statuses: list[tuple] = []  # (status key, answer)
     shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
     status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "sem_informacao": 0}
     missing_total = 0
-    for c, m, res in per_cargo:
+    for c, _m, res in per_cargo():
         r, o = res["r"], res["o"]
         skey = (id(res), c.announced)
         if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
@@ -166,7 +180,17 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             sum_announced += c.announced
         missing = r["reserved"] - c.announced if status == "abaixo" else 0
         missing_total += missing
-        out_cargos.append({
+        if skey not in status_index:
+            status_index[skey] = len(statuses)
+            statuses.append((skey, res))
+        records.append(status_index[skey])
+
+    def answer(c: CargoRow, index: int) -> dict:
+        skey, res = statuses[index]
+        m = nominations_of(c)
+        r, o = res["r"], res["o"]
+        status, own, basis, cargo_steps = status_cache[skey]
+        return {
             "cargo": c.name,
             "line": c.line,
             "vacancies": c.vacancies,
@@ -179,7 +203,7 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             "exact": r["exact"],
             "announced": c.announced,
             "status": status,
-            "missing": missing if status == "abaixo" else None,
+            "missing": r["reserved"] - c.announced if status == "abaixo" else None,
             "excess": c.announced - r["reserved"] if status == "acima" else None,
             "positions": o["positions"],
             "positions_total": o["positions_total"],
@@ -188,7 +212,9 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             "basis": basis,
             "warnings": own,
             "steps": cargo_steps,
-        })
+        }
+
+    out_cargos = CargoAnswers(cargos, records, answer)
 
     if table is not None and table.layout != "vagas":
         columns = ", ".join(f"“{name}”" for col, name in table.columns.items() if col != "cargo")
@@ -211,9 +237,10 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
         context.append(dict(_ADC41))
         # the conflict states both readings with their provisions: the generic per-cargo note repeats it
         warnings = [w for w in warnings if w["code"] not in module.NORM.common.per_cargo_notes]
-        for c in out_cargos:
-            c["warnings"] = [w for w in c["warnings"] if w["code"] not in module.NORM.common.per_cargo_notes]
-    if any(c["nominations"] != c["vacancies"] for c in out_cargos):
+        for skey, (status, own, basis, cargo_steps) in status_cache.items():
+            own = [w for w in own if w["code"] not in module.NORM.common.per_cargo_notes]
+            status_cache[skey] = (status, own, basis, cargo_steps)
+    if any(m is not None and m != c.vacancies for c, m, _ in per_cargo()):
         warnings.append(warning(
             "edital_nomeacoes_alem_das_vagas", "interpretacao",
             "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
@@ -267,7 +294,7 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
         "validity_reason": validity_reason,
         "reading_lead": reading_lead(module.SLUG),
         "status_label": STATUS_LABELS[reading_lead(module.SLUG)],
-        "cargos": out_cargos,
+        "cargos": out_cargos if lazy else list(out_cargos),
         "totals": totals,
         "aggregated": {"vacancies": total, "reserved": reserved_aggregated,
                        "percent": aggregated["percent"] if total else None,
@@ -289,6 +316,29 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
     result["headline"] = headline(result)
     return result
 
+
+
+class CargoAnswers(Sequence):
+    """Each cargo's answer, made when it is read from the row and one small index per cargo (into the
+    answers shared by cargos with the same figures): a sequence of dicts like the list it stands for."""
+
+    __slots__ = ("_make", "_records", "_rows")
+
+    def __init__(self, rows: list[CargoRow], records: list[int], make):
+        self._rows = rows
+        self._records = records
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(map(self._make, self._rows[i], self._records[i]))
+        return self._make(self._rows[i], self._records[i])
+
+    def __iter__(self):
+        return map(self._make, self._rows, self._records)
 
 
 def _step_key(s: dict) -> tuple:

@@ -52,7 +52,7 @@ def api_edital(req: dict, data: bytes | None = None) -> dict:
     get_norm(req["norma"])
     cargos = read_cargos(csv_bytes(req) if data is None else data, req.get("vagas_sao"))
     return edital(req["norma"], cargos, req.get("percentual"), req.get("data_edital"), req.get("vinculo"),
-                  req.get("nomeacoes"), req.get("leitura"))
+                  req.get("nomeacoes"), req.get("leitura"), lazy=data is not None)
 
 
 def cli_arguments(p) -> None:

@@ -12,11 +12,10 @@ from calculator.edital.compliance import _status
 from calculator.rules import count_phrase, warning
 
 
-def _alternative_totals(table: CargoTable) -> list[int]:
+def _alternative_totals(table: CargoTable):
     """Each cargo's total under the other meaning of the vagas column."""
-    if table.layout == "vagas":  # read as the total; the other meaning adds PcD and the reserve
-        return [vagas + pcd + reserved for vagas, pcd, reserved in table.printed]
-    return [c.vacancies - (c.pcd or 0) - (c.announced or 0) for c in table.rows]  # read as ampla
+    sign = 1 if table.layout == "vagas" else -1  # read as the total: the other meaning adds PcD and the
+    return (c.vacancies + sign * ((c.pcd or 0) + (c.announced or 0)) for c in table.rows)  # reserve
 
 
 def other_meaning(norm: object, table: CargoTable, result: dict, percent: object, edital_date: object,
@@ -27,24 +26,18 @@ def other_meaning(norm: object, table: CargoTable, result: dict, percent: object
         return None
     if (result.get("validity") or {}).get("applies") is False:
         return None
-    cargos = result["cargos"]
-    judged = [c for c in cargos if c["announced"] is not None]
-    if not judged:
-        return None
-    now = sum(1 for c in judged if c["status"] == "conforme")
-    if now == len(judged):
-        return None
     kind = result["percent_kind"]
     cache: dict[int, int] = {}
-    then = 0
-    for c, n in zip(cargos, _alternative_totals(table), strict=True):
-        if c["announced"] is None:
-            continue
+    judged = now = then = 0
+    for c, row, n in zip(result["cargos"], table.rows, _alternative_totals(table), strict=True):
+        if row.announced is None:
+            continue  # (the cargos' answers are made one at a time: a table of 100k is not held twice)
+        judged += 1
+        now += c["status"] == "conforme"
         if n not in cache:
             cache[n] = reserve(norm, n, percent, edital_date, scope)["reserved"] if n else 0
-        status, _ = _status(c["announced"], cache[n], kind, [], True)
-        then += status == "conforme"
-    if then <= now:
+        then += _status(row.announced, cache[n], kind, [], True)[0] == "conforme"
+    if not judged or now == judged or then <= now:
         return None
     column = table.columns.get("vagas", "vagas")
     if table.layout == "vagas":
@@ -55,12 +48,12 @@ def other_meaning(norm: object, table: CargoTable, result: dict, percent: object
         read, other = ("as vagas de ampla concorrência (o total é a soma com PcD e reservadas)",
                        "o total de vagas de cada cargo")
     def fit(k: int) -> str:
-        if len(judged) == 1:
+        if judged == 1:
             return "o cargo fica conforme" if k else "o cargo não fica conforme"
-        return f"{k} de {len(judged)} cargos {'fica' if k == 1 else 'ficam'} conforme"
+        return f"{k} de {judged} cargos {'fica' if k == 1 else 'ficam'} conforme"
 
-    outcome = (f"todos os {count_phrase(len(judged), 'cargo', 'cargos')} ficam conforme"
-               if then == len(judged) and len(judged) > 1 else
+    outcome = (f"todos os {count_phrase(judged, 'cargo', 'cargos')} ficam conforme"
+               if then == judged and judged > 1 else
                fit(then))
     return warning(
         "edital_vagas_outra_leitura", "interpretacao",
