@@ -240,9 +240,32 @@ def test_reader_streams_lines_and_keeps_its_answer_for_crlf_padding():
 def test_cli_json_written_in_pieces_is_the_apis_json_byte_for_byte():
     # 1,500 cargos: the cargos and the names a shared warning lists (over jsonout.LONG) are written item
     # by item; the bytes are still those of api.dumps
-    table = "cargo;vagas;reservadas\n" + "".join(f"Cargo {i};{i % 23};{min(i % 4, i % 23)}\n" for i in range(1500))
+    table = "cargo;vagas;reservadas\n" + "".join(f"Cargo {i};{i % 23};{min(i % 4, i % 23)}\n"
+                                                 for i in range(1500))
     out = cli("edital", "--norma", "ubatuba", "--json", "-", stdin=table.encode())
     assert out.returncode == 0, out.stderr
     expected = result(table, data_edital=None)
     assert any(len(w.get("cargos") or []) > 1000 for w in expected["warnings"])
     assert out.stdout.decode().rstrip("\n") == json.dumps(expected, ensure_ascii=False, sort_keys=True)
+
+
+# --------------------------------------------------------------------------- every answer shows its framing
+def test_one_cargo_shows_the_validity_and_percentage_steps_in_the_text_as_many_do():
+    for table in (b"cargo;vagas;reservadas\nMedico;5;1\n", b"cargo;vagas;reservadas\nMedico;5;1\nB;13;3\n"):
+        text = cli("edital", "--norma", "ubatuba", "--data-edital", "2020-01-01", "-",
+                   stdin=table).stdout.decode()
+        steps = text.split("Passo a passo (concurso):")[1].split("Avisos:")[0]
+        assert "Edital publicado durante a vigência de dez anos: a lei se aplica." in steps
+        assert "Percentual: 20%" in steps
+    one = result("cargo;vagas;reservadas\nMedico;5;1\n", data_edital="2020-01-01")
+    assert not any(s["text"].startswith("Percentual") for s in one["cargos"][0]["steps"])
+    assert any("20% de 5 = 1" in s["text"] for s in one["cargos"][0]["steps"] + one["steps"])
+
+
+def test_rows_of_a_norm_that_does_not_apply_say_so():
+    r = result("cargo;vagas;reservadas\nMedico;5;0\nB;2;0\nC;4;1\n", data_edital="2026-01-01")
+    assert [c["status"] for c in r["cargos"]] == ["nao_se_aplica", "nao_se_aplica", "reserva_voluntaria"]
+    assert r["totals"]["status_counts"]["nao_se_aplica"] == 2
+    text = cli("edital", "--norma", "ubatuba", "--data-edital", "2026-01-01", "-",
+               stdin=b"cargo;vagas;reservadas\nMedico;5;0\n").stdout.decode()
+    assert "não se aplica" in text.split("Medico")[1].splitlines()[0] and "conforme" not in text

@@ -37,6 +37,8 @@ def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[st
     (validity), so any seat it announces is the edital's own reserve, with the provisions that say so."""
     if announced is None:
         return None, []
+    if voluntary_basis is not None and announced == 0:  # the norm does not govern the edital
+        return "nao_se_aplica", []
     if voluntary_basis is not None and announced > 0:
         return "reserva_voluntaria", [warning(
             "edital_reserva_voluntaria", "aviso",

@@ -23,6 +23,7 @@ from calculator.edital.readings import (
 from calculator.errors import InputError
 from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
+    MAX_VACANCIES,
     collect_basis,
     count_phrase,
     format_int,
@@ -140,6 +141,14 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
     with_vacancies = [res for c, _, res in per_cargo() if c.vacancies > 0]
     common_steps: set = set()
     first_steps: list[dict] = []
+    if len(with_vacancies) == 1:
+        # One cargo: the steps that frame it (the edital's validity, the percentage, the order's rule)
+        # are those a cargo of other vacancies would share; said for the edital, as for many cargos.
+        only = next(c for c, _, _ in per_cargo() if c.vacancies > 0)
+        n = only.vacancies + 1 if only.vacancies < MAX_VACANCIES else only.vacancies - 1
+        with_vacancies.append(compute(n, None, only))
+        lists.setdefault(id(with_vacancies[-1]), (unique_warnings(with_vacancies[-1]),
+                                                  cargo_steps_of(with_vacancies[-1])))
     if len(with_vacancies) >= 2:
         first_steps = lists[id(with_vacancies[0])][1]
         common_steps = {_step_key(x) for x in first_steps}
@@ -154,7 +163,8 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
     shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
-    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "sem_informacao": 0}
+    status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "nao_se_aplica": 0,
+                     "sem_informacao": 0}
     missing_total = 0
     for c, _m, res in per_cargo():
         r, o = res["r"], res["o"]

@@ -12,7 +12,7 @@ from calculator.rules import (
 from calculator.terminal import visible
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
-                "reserva_voluntaria": "reserva voluntária", None: "—"}
+                "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "não se aplica", None: "—"}
 TEXT_POSITIONS = 12
 
 

@@ -27,6 +27,7 @@ const STATUS = {
   abaixo: { word: "abaixo", mark: "▼", cls: "calc-situacao-abaixo" },
   acima: { word: "acima", mark: "▲", cls: "calc-situacao-acima" },
   reserva_voluntaria: { word: "reserva voluntária", mark: "▲", cls: "calc-situacao-acima" },
+  nao_se_aplica: { word: "não se aplica", mark: "–", cls: "calc-situacao-nenhum" },
 };
 // The same limit and message as Python (calculator/cargos.py): refused before the file is read.
 const TABLE_TOO_LARGE = "O arquivo passa de 50 MB, o limite da tabela de cargos; retire as colunas que a " +
