@@ -38,21 +38,27 @@ FIELD = "csv"
 #: canonical column → accepted header spellings (normalised by :func:`header_key`)
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
     "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade",
-              "cargo_especialidade", "nome_do_cargo", "denominacao_do_cargo", "cargos_empregos"),
+              "cargo_especialidade", "nome_do_cargo", "denominacao_do_cargo", "cargos_empregos",
+              "denominacao", "cargo_publico", "emprego_publico"),
     # the count whose meaning is in the edital's footnote (total or ampla concorrência)
     "vagas": ("vagas", "n_vagas", "no_vagas", "n_de_vagas", "no_de_vagas", "numero_de_vagas",
-              "vagas_oferecidas", "quantidade_de_vagas", "qtde_de_vagas", "qtd_vagas", "qtde_vagas"),
+              "vagas_oferecidas", "quantidade_de_vagas", "qtde_de_vagas", "qtd_vagas", "qtde_vagas",
+              "n_o_de_vagas", "n_o_vagas"),
     "total": ("total", "vagas_totais", "total_de_vagas", "total_vagas", "total_geral", "vagas_total",
               "total_de_vagas_oferecidas"),
     "ampla": ("ampla", "ampla_concorrencia", "ac", "vagas_ampla_concorrencia", "vagas_ac", "vagas_ampla",
               "ampla_concorrencia_ac", "vagas_de_ampla_concorrencia"),
     "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia",
                   "pessoas_com_deficiencia", "pessoa_com_deficiencia", "pne", "vagas_pne", "deficientes",
-                  "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne"),
+                  "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne", "reservadas_pcd",
+                  "vagas_reservadas_a_pcd", "reservadas_a_pessoas_com_deficiencia",
+                  "vagas_reservadas_a_pessoas_com_deficiencia"),
     "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
                    "cotas", "cota_racial", "vagas_cotas", "negros", "pretos_e_pardos", "ppi",
                    "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
-                   "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros"),
+                   "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
+                   "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
+                   "vagas_para_negros", "negros_e_pardos"),
     "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
 }
 _HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}

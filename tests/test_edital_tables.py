@@ -128,6 +128,7 @@ def test_vagas_sao_is_checked_and_named_as_the_editals_own_option():
     ("CARGO;TOTAL;AC;PNE;NIQ", None),
     ("Cargo;Vagas*;A.C.;Pessoas com deficiência;Cotas raciais", None),
     ("Cargo;Vagas (1);Ampla;PcD;PPI", None),
+    ("Cargo Público;N.º de Vagas;AC;Vagas reservadas a PcD;Vagas reservadas a negros", None),
 ])
 def test_header_synonyms(header, column):
     r = result(f"{header}\nAnalista;10;7;1;2\n")
