@@ -38,21 +38,30 @@ def _stream(obj: object) -> Iterator[str]:
     if isinstance(obj, dict):
         for n, key in enumerate(sorted(obj)):
             yield ("{" if n == 0 else ", ") + _fitting(key) + ": "
-            yield from pieces(obj[key])
+            yield from _parts(obj[key])
         yield "{}" if not obj else "}"
     else:  # a list, or the cargos: each item on its own (a cargo's answer is small)
         yield "["
         for i, item in enumerate(obj):
             if i:
                 yield ", "
-            yield from (pieces(item) if not isinstance(obj, CargoAnswers) else (_fitting(item),))
+            yield from (_parts(item) if not isinstance(obj, CargoAnswers) else (_fitting(item),))
         yield "]"
 
 
-def pieces(result: object) -> Iterator[str]:
-    """The JSON of a result, in pieces: whole when it is small; otherwise key by key (sorted, as dumps
-    writes them) and item by item wherever a long list is (each cargo, each name a warning lists)."""
-    if not _long(result):
-        yield _fitting(result)
+def _parts(obj: object) -> Iterator[str]:
+    if not _long(obj):
+        yield _fitting(obj)
     else:
+        yield from _stream(obj)
+
+
+def pieces(result: object) -> Iterator[str]:
+    """The JSON of a result, in pieces.  An edital whose cargos are made when read (the CLI's): key by key
+    (sorted, as dumps writes them) and item by item wherever a long list is (each cargo, each name a
+    warning lists).  Any other result: whole, in one dumps (the simulator's list is written as fast as
+    before)."""
+    if isinstance(result, dict) and isinstance(result.get("cargos"), CargoAnswers):
         yield from _stream(result)
+    else:
+        yield _fitting(result)
