@@ -1,8 +1,8 @@
-# Two entry points (see README): `make serve` and `make test`.
+# Entry points (see README): `make serve`, `make test` (everything, CI) and `make check` (the fast tier).
 PY := .venv/bin/python
 PORT ?= 8000
 
-.PHONY: serve test setup setup-browser build lint bench
+.PHONY: serve test check setup setup-browser build lint bench
 
 $(PY):
 	python3 -m venv .venv
@@ -33,6 +33,13 @@ test: setup setup-browser
 	$(PY) -m ruff check .
 	$(PY) build.py
 	$(PY) -m pytest
+
+# The fast tier, while working: lint and every test that needs no browser, server, built site, Node, build
+# or wheel (tests/conftest.py marks those from what each test uses). No setup step: it uses what is there.
+FAST := not (browser or server or site or node or build or wheel)
+check:
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q -p no:cacheprovider -m "$(FAST)"
 
 bench: build
 	$(PY) -m bench

@@ -6,10 +6,16 @@ Standard library only (runs unchanged in Pyodide).  See calculator/README.md.
 from calculator.core import NORMS, order, parameters, reserve
 from calculator.errors import InputError
 
-__all__ = ["NORMS", "InputError", "order", "parameters", "reserve", "simulate"]
+__all__ = ["NORMS", "InputError", "analisar_edital", "order", "ordem", "parameters", "reserva", "reserve",
+           "simulate"]
 
 
 def __getattr__(name: str):
+    # the small public API (calculator.public): reserva(), ordem(), analisar_edital()
+    if name in ("reserva", "ordem", "analisar_edital"):
+        from calculator import public
+
+        return getattr(public, name)
     # simulate() lives in the calculator.simulator package, imported on first use: the common
     # questions (reserva, ordem) never pay for loading it.
     if name == "simulate":

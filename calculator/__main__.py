@@ -10,16 +10,15 @@ result as text.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from calculator import edital, options, simulator
-from calculator.api import dumps, run
+from calculator.api import run
 from calculator.errors import InputError, clip
-from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams, stdout_takes
+from calculator.terminal import OUTPUT_ERROR, emit, error, setup_streams
 from calculator.text import DISCLAIMER, render_order, render_parameters, render_reserve
 
 
@@ -233,9 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         spec = SUBCOMMANDS[args.comando]
         result = spec.run(args)
         if getattr(args, "json", False):
-            out = dumps(result)
-            if not stdout_takes(out):  # e.g. cp1252: \u escapes keep the JSON exact
-                out = json.dumps(result, ensure_ascii=True, sort_keys=True)
+            from calculator.jsonout import pieces
+
+            out = pieces(result)  # written as it is made (a large edital is never one string)
         else:
             out = spec.render(result) + "\n\n" + DISCLAIMER
     except (CliError, InputError) as err:

@@ -1,9 +1,25 @@
-"""The table of cargos of an edital (CSV): one row per cargo, with its vacancies and, optionally, the
-reserve the edital announced, its PcD vacancies and its nominations.
+"""The table of cargos of an edital (CSV), as editais print it: one row per cargo, with its vacancies and,
+optionally, the reserve the edital announced, its PcD vacancies and its nominations.
 
-Decoded like the classification list (calculator.csvtext: ``,``, ``;`` or tab; UTF-8 with or without
-BOM, Windows-1252; header names case- and accent-insensitive; extra columns ignored).  Every problem is
-an InputError with one pt-BR line naming the line and the column (field "csv").
+Decoded and cut like the classification list (calculator.csvtext: ``,``, ``;`` or tab, as Excel writes
+it or as a table pasted from Excel arrives; UTF-8 with or without BOM, Windows-1252; the lines read
+lazily).  The columns are recognised from the header, case- and accent-insensitive, with the synonyms
+editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
+
+- ``vagas``: one count of vacancies (``VAGAS``), with or without ``PcD`` and the racial reserve.  Whether
+  that count is the cargo's total or only the ampla concorrência share is in the edital's footnote: the
+  ``vacancies_are`` option says which (``total`` by default; with ``ampla`` the total is the sum);
+- ``total``: an explicit total (``Total``, ``Vagas totais``), with or without the parts;
+- ``total_partes``: the total and the ampla concorrência share (``Total | AC | PcD | Negros``): the parts
+  must add up to the total, or the line is refused;
+- ``partes``: the parts without a total (``AC | PcD | Negros``): the total is their sum.
+
+A dash or an empty cell means none; where the parts make the total, an empty part is 0, and in a table
+without parts an empty ``reservadas`` cell means the edital did not say (no status).  ``CR`` (cadastro
+de reserva) is 0 vacancies.  A row whose cargo reads like a total ("Total", "TOTAL GERAL", "Soma") is
+not a cargo: it is left out with a warning that says whether it matches the rows above it.
+
+Every problem is an InputError with one pt-BR line naming the line and the column (field "csv").
 """
 
 from __future__ import annotations
@@ -11,32 +27,67 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from calculator import csvtext
 from calculator.errors import InputError
-from calculator.rules import MAX_VACANCIES, format_int
+from calculator.rules import BLANKS, MAX_VACANCIES, format_int, warning
 
 FIELD = "csv"
 
-#: canonical column → accepted (normalised) header spellings
+#: canonical column → accepted header spellings (normalised by :func:`header_key`)
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
-    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade"),
-    "vagas": ("vagas", "n_vagas", "no_vagas", "numero_de_vagas", "total_de_vagas", "vagas_oferecidas",
-              "total_vagas", "vagas_totais"),
+    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade",
+              "cargo_especialidade", "nome_do_cargo", "denominacao_do_cargo", "cargos_empregos",
+              "denominacao", "cargo_publico", "emprego_publico"),
+    # the count whose meaning is in the edital's footnote (total or ampla concorrência)
+    "vagas": ("vagas", "n_vagas", "no_vagas", "n_de_vagas", "no_de_vagas", "numero_de_vagas",
+              "vagas_oferecidas", "quantidade_de_vagas", "qtde_de_vagas", "qtd_vagas", "qtde_vagas",
+              "n_o_de_vagas", "n_o_vagas"),
+    "total": ("total", "vagas_totais", "total_de_vagas", "total_vagas", "total_geral", "vagas_total",
+              "total_de_vagas_oferecidas"),
+    "ampla": ("ampla", "ampla_concorrencia", "ac", "vagas_ampla_concorrencia", "vagas_ac", "vagas_ampla",
+              "ampla_concorrencia_ac", "vagas_de_ampla_concorrencia"),
+    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia",
+                  "pessoas_com_deficiencia", "pessoa_com_deficiencia", "pne", "vagas_pne", "deficientes",
+                  "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne", "reservadas_pcd",
+                  "vagas_reservadas_a_pcd", "reservadas_a_pessoas_com_deficiencia",
+                  "vagas_reservadas_a_pessoas_com_deficiencia"),
     "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
-                   "cotas", "cota_racial", "vagas_cotas"),
-    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia"),
+                   "cotas", "cota_racial", "vagas_cotas", "negros", "pretos_e_pardos", "ppi",
+                   "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
+                   "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
+                   "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
+                   "vagas_para_negros", "negros_e_pardos"),
     "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
 }
 _HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
-_REQUIRED = ("cargo", "vagas")
-_SEPARATORS = re.compile(r"[\s\-./]+")
+#: how each count column is named in a message
+_WHAT = {"vagas": "o número de vagas", "total": "o total de vagas", "ampla": "as vagas de ampla concorrência",
+         "vagas_pcd": "o número de vagas PcD", "reservadas": "o número de vagas reservadas",
+         "nomeacoes": "o número de nomeações"}
+#: layout → how the answer describes it (the table's shape, said once)
+LAYOUTS = {
+    "vagas": "uma coluna de vagas, lida como o total de vagas de cada cargo",
+    "vagas_ampla": "uma coluna de vagas, lida como as vagas de ampla concorrência (o total de cada cargo "
+                   "é a soma: ampla concorrência + PcD + reservadas)",
+    "total": "o total de vagas de cada cargo",
+    "total_partes": "o total de vagas e as partes (ampla concorrência + PcD + reservadas), que somam o total",
+    "partes": "as partes sem o total (o total de cada cargo é a soma: ampla concorrência + PcD + "
+              "reservadas)",
+}
+VACANCIES_ARE = ("total", "ampla")
+_DASHES = frozenset("-–—−‐‑")
+_RESERVE_LIST = frozenset({"cr", "c_r", "cadastro_de_reserva", "cadastro_reserva", "so_cr"})
+_TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
+_FOOTNOTE = re.compile(r"(\s*(\*+|\(\s*\d{1,2}\s*\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+\s*$")
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_BLANK_RUN = re.compile(f"[{BLANKS}]+")
 
 
 @dataclass(slots=True)
 class CargoRow:
-    """One row of the table of cargos (values validated)."""
+    """One row of the table of cargos (values validated): ``vacancies`` is the cargo's total."""
 
     name: str
     vacancies: int
@@ -46,122 +97,260 @@ class CargoRow:
     nominations: int | None = None
 
 
+@dataclass(slots=True)
+class CargoTable:
+    """The cargos read from a table, and what the reading found about the table itself."""
+
+    rows: list[CargoRow]
+    layout: str  # a key of LAYOUTS
+    columns: dict[str, str]  # canonical column → the header as written
+    warnings: list[dict] = field(default_factory=list)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self):
+        return len(self.rows)
+
+
+def header_key(raw: str) -> str:
+    """A header as the aliases spell it: footnote marks off ("VAGAS*", "Vagas (1)"), accents and case
+    off, any run of other characters as ``_``
+    ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
+    return _NOT_WORD.sub("_", csvtext.normalise(_FOOTNOTE.sub("", raw))).strip("_")
+
+
 # --- reading the table ---------------------------------------------------------------------------
-def read_cargos(data: bytes) -> list[CargoRow]:
-    """Parse and validate a table of cargos (CSV bytes). Raises InputError (field "csv")."""
+def read_cargos(data: bytes, vacancies_are: object = None) -> CargoTable:
+    """Parse and validate a table of cargos (CSV bytes).  ``vacancies_are``: what a lone ``vagas`` column
+    counts, ``"total"`` (default) or ``"ampla"``.  Raises InputError (field "csv", or "vagas_sao")."""
+    if vacancies_are in (None, ""):
+        vacancies_are = None
+    elif not isinstance(vacancies_are, str) or vacancies_are.strip(BLANKS).lower() not in VACANCIES_ARE:
+        raise InputError(f"a coluna de vagas deve ser lida como “total” ou “ampla”, não "
+                         f"“{csvtext.safe_text(str(vacancies_are))}”", "vagas_sao")
+    else:
+        vacancies_are = vacancies_are.strip(BLANKS).lower()
     if isinstance(data, bytes | bytearray | memoryview) and len(data) > csvtext.MAX_CSV_BYTES:
-        raise InputError(f"O arquivo passa de {csvtext.MAX_CSV_LABEL}, o limite da tabela de cargos; "
-                         "retire as colunas que a ferramenta não usa ou divida a tabela.", FIELD)
-    text, _encoding = csvtext.decode(data)
-    if "\x00" in text:
-        if csvtext.looks_utf16(text):
-            raise InputError(csvtext.UTF16, FIELD)
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
-    bom = 0  # a second byte-order mark (a file saved twice "with BOM") is not part of the first name
-    while text.startswith("\ufeff", bom):
-        bom += 1
-    if not text[bom:].strip():
-        raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
-                         FIELD)
-    lines = [m.group() for m in csvtext.LINE.finditer(text, bom)]
-    first = 0
-    while first < len(lines) and not lines[first].strip():
-        first += 1
-    delimiter = csvtext.sniff_delimiter(lines[first])
+        raise csvtext.table_too_large()
+    lines, first, delimiter, _encoding = csvtext.open_lines(
+        data, "Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
+        csvtext.table_too_large)
     state = {"line": first + 1}
     try:
-        return _parse(lines, first, delimiter, state)
+        return _parse(lines, first, delimiter, state, vacancies_are)
     except csv.Error as exc:
         raise InputError(f"Linha {state['line']}: CSV malformado ({csvtext.csv_reason(exc)}).",
                          FIELD) from None
 
 
-def _parse(lines: list[str], first: int, delimiter: str, state: dict) -> list[CargoRow]:
-    reader = csv.reader(lines[first:], delimiter=delimiter, strict=True)
+def _layout(col_index: dict, display: dict, header_line: int, delimiter: str, header: list[str],
+            vacancies_are: str | None) -> str:
+    if "cargo" not in col_index or not col_index.keys() & {"vagas", "total", "ampla"}:
+        missing = "cargo" if "cargo" not in col_index else "vagas"
+        sep = csvtext.sep_name(delimiter)
+        bar = (" O separador “|” não é aceito: use “;”, “,” ou tabulação." if delimiter != "|" and
+               any("|" in cell for cell in header) else "")
+        raise InputError(
+            f"Linha {header_line}: falta a coluna obrigatória “{missing}” no cabeçalho (colunas: cargo, "
+            "vagas — ou total, ou ampla concorrência — e, opcionais, reservadas, vagas_pcd e nomeacoes; "
+            f"separador detectado: “{sep}”).{bar}", FIELD)
+    if "vagas" in col_index and "total" in col_index:
+        raise InputError(
+            f"Linha {header_line}: o cabeçalho tem “{display['vagas']}” e “{display['total']}”; não dá para "
+            "saber qual é o total de vagas de cada cargo. Deixe só uma das duas colunas (ou renomeie para "
+            "ampla concorrência a que conta só a ampla).", FIELD)
+    if "vagas" in col_index and "ampla" not in col_index:
+        return "vagas_ampla" if vacancies_are == "ampla" else "vagas"
+    if vacancies_are == "ampla":
+        raise InputError(
+            "a tabela já diz o que cada coluna conta (tem a coluna de ampla concorrência ou a de total): "
+            "a leitura da coluna vagas como ampla concorrência só vale quando ela é a única coluna de vagas",
+            "vagas_sao")
+    if "ampla" in col_index:
+        return "total_partes" if col_index.keys() & {"vagas", "total"} else "partes"
+    return "total"
+
+
+def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None) -> CargoTable:
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     header = next(reader)
     header_line = first + 1
     col_index: dict[str, int] = {}
     display: dict[str, str] = {}
     for i, raw in enumerate(header):
-        col = _HEADER_TO_COLUMN.get(csvtext.normalise(raw))
+        col = _HEADER_TO_COLUMN.get(header_key(raw))
         if col is None:
             continue
         if col in col_index:
             raise InputError(
                 f"Linha {header_line}, coluna {i + 1} (“{csvtext.safe_text(raw)}”): a coluna “{col}” aparece "
-                "mais de uma vez no cabeçalho.", FIELD)
+                f"mais de uma vez no cabeçalho (também na coluna {col_index[col] + 1}).", FIELD)
         col_index[col] = i
         display[col] = csvtext.safe_text(raw) or col
-    for col in _REQUIRED:
-        if col not in col_index:
-            sep = csvtext.sep_name(delimiter)
-            raise InputError(
-                f"Linha {header_line}: falta a coluna obrigatória “{col}” no cabeçalho (colunas: cargo, "
-                f"vagas e, opcionais, reservadas, vagas_pcd e nomeacoes; separador detectado: “{sep}”).",
-                FIELD)
+    layout = _layout(col_index, display, header_line, delimiter, header, vacancies_are)
+    summed = layout in ("vagas_ampla", "total_partes", "partes")  # the parts make the total
+    total_col = "total" if "total" in col_index else "vagas" if layout in ("vagas", "total_partes") else None
     width = len(header)
 
     def where(line: int, col: str) -> str:
         return f"Linha {line}, coluna {col_index[col] + 1} (“{display[col]}”)"
 
+    def cell(row: list[str], line: int, col: str, reserve_list: list[int]) -> int | None:
+        """A count cell: None if the column is absent (or an empty reservadas cell not in a sum)."""
+        if col not in col_index:
+            return None
+        return _count(row[col_index[col]], where(line, col), _WHAT[col], col, summed, reserve_list, line)
+
     rows: list[CargoRow] = []
     seen: dict[str, int] = {}
+    reserve_lines: list[int] = []
+    table_warnings: list[dict] = []
+    since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
+    overall = [0, 0, 0]
+    i_cargo = col_index["cargo"]
     for line, row in csvtext.data_rows(reader, first, width, delimiter, state):
-        name = " ".join(row[col_index["cargo"]].split())
+        name = _BLANK_RUN.sub(" ", row[i_cargo]).strip(BLANKS)
         if not name:
             raise InputError(f"{where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
+        cr: list[int] = []
+        total = cell(row, line, total_col, cr) if total_col else None
+        announced = cell(row, line, "reservadas", cr)
+        pcd = cell(row, line, "vagas_pcd", cr)
+        nominations = (_count(row[col_index["nomeacoes"]], where(line, "nomeacoes"), _WHAT["nomeacoes"],
+                              "nomeacoes", False, None, line) if "nomeacoes" in col_index else None)
+        if summed:
+            base = (cell(row, line, "ampla", cr) if "ampla" in col_index
+                    else cell(row, line, "vagas", cr)) or 0
+            parts = base + (pcd or 0) + (announced or 0)
+            if total is None:
+                total = parts
+            elif total != parts:
+                raise InputError(
+                    f"{where(line, total_col)}: o total ({format_int(total)}) não é a soma das partes: "
+                    f"{_parts_text(display, base, pcd, announced)} = {format_int(parts)}. Confira a linha "
+                    "(ou deixe só o total ou só as partes).", FIELD)
+        if _TOTAL_ROW.fullmatch(csvtext.normalise(name).replace(",", "_").replace(":", "")):
+            table_warnings.append(_total_row_warning(name, line, total, announced, pcd, since, overall))
+            since[:] = [0, 0, 0]
+            continue
         key = _cargo_key(name)
         if key in seen:
             raise InputError(
                 f"{where(line, 'cargo')}: o cargo “{csvtext.safe_text(name)}” repete o da linha {seen[key]} "
                 "(cada cargo deve aparecer uma vez; some as vagas numa linha só).", FIELD)
         seen[key] = line
-        vacancies = _count(row[col_index["vagas"]], where(line, "vagas"), "o número de vagas", True)
-        values = {}
-        for col, what in (("reservadas", "o número de vagas reservadas"),
-                          ("vagas_pcd", "o número de vagas PcD"), ("nomeacoes", "o número de nomeações")):
-            values[col] = (_count(row[col_index[col]], where(line, col), what, False)
-                           if col in col_index else None)
-        if values["reservadas"] is not None and values["reservadas"] > vacancies:
+        if announced is not None and announced > total:
             raise InputError(
-                f"{where(line, 'reservadas')}: {format_int(values['reservadas'])} vagas reservadas é mais "
-                f"que as {format_int(vacancies)} vagas do cargo.", FIELD)
-        if values["vagas_pcd"] is not None and values["vagas_pcd"] > vacancies:
+                f"{where(line, 'reservadas')}: {format_int(announced)} vagas reservadas é mais "
+                f"que as {format_int(total)} vagas do cargo.", FIELD)
+        if pcd is not None and pcd > total:
             raise InputError(
-                f"{where(line, 'vagas_pcd')}: {format_int(values['vagas_pcd'])} vagas PcD é mais que as "
-                f"{format_int(vacancies)} vagas do cargo.", FIELD)
-        if values["nomeacoes"] is not None and values["nomeacoes"] < vacancies:
+                f"{where(line, 'vagas_pcd')}: {format_int(pcd)} vagas PcD é mais que as "
+                f"{format_int(total)} vagas do cargo.", FIELD)
+        if nominations is not None and nominations < total:
             raise InputError(
-                f"{where(line, 'nomeacoes')}: {format_int(values['nomeacoes'])} nomeações é menos que as "
-                f"{format_int(vacancies)} vagas do cargo (as nomeações incluem as vagas oferecidas).", FIELD)
-        rows.append(CargoRow(name, vacancies, line, values["reservadas"], values["vagas_pcd"],
-                             values["nomeacoes"]))
+                f"{where(line, 'nomeacoes')}: {format_int(nominations)} nomeações é menos que as "
+                f"{format_int(total)} vagas do cargo (as nomeações incluem as vagas oferecidas).", FIELD)
+        overall[0] += total
+        if overall[0] > MAX_VACANCIES:
+            raise InputError(
+                f"Linha {line}: somadas até esta linha, as vagas da tabela passam de "
+                f"{format_int(MAX_VACANCIES)}, o limite da ferramenta.", FIELD)
+        overall[1] += announced or 0
+        overall[2] += pcd or 0
+        since[0] += total
+        since[1] += announced or 0
+        since[2] += pcd or 0
+        if cr:
+            reserve_lines.append(line)
+        rows.append(CargoRow(name, total, line, announced, pcd, nominations))
     if not rows:
         raise InputError(f"Linha {header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.", FIELD)
-    return rows
+    if reserve_lines:
+        table_warnings.append(warning(
+            "tabela_cadastro_reserva", "aviso",
+            f"{_lines_text(reserve_lines)}: “CR” (cadastro de reserva) lido como nenhuma vaga oferecida; "
+            "as nomeações do cadastro entram pelo total de nomeações previstas (ou pela coluna nomeacoes).",
+            []))
+    columns = {col: display[col] for col in COLUMN_ALIASES if col in col_index}
+    return CargoTable(rows, layout, columns, table_warnings)
+
+
+def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None) -> str:
+    label = display.get("ampla") or display.get("vagas") or "ampla"
+    parts = [f"{label} {format_int(base)}"]
+    if "vagas_pcd" in display:
+        parts.append(f"{display['vagas_pcd']} {format_int(pcd or 0)}")
+    if "reservadas" in display:
+        parts.append(f"{display['reservadas']} {format_int(announced or 0)}")
+    return " + ".join(parts)
+
+
+def _lines_text(lines: list[int]) -> str:
+    shown = ", ".join(str(n) for n in lines[:10]) + (f" e mais {format_int(len(lines) - 10)}"
+                                                     if len(lines) > 10 else "")
+    return f"Linha {shown}" if len(lines) == 1 else f"Linhas {shown}"
+
+
+def _total_row_warning(name: str, line: int, total: int | None, announced: int | None, pcd: int | None,
+                       since: list, overall: list) -> dict:
+    """A total line of the table: left out of the cargos; whether it matches the rows above it (those
+    since the previous total line, or all of them)."""
+    shown = csvtext.safe_text(name)
+    checks = [("vagas", total, since[0], overall[0])]
+    if announced is not None:
+        checks.append(("vagas reservadas", announced, since[1], overall[1]))
+    if pcd is not None:
+        checks.append(("vagas PcD", pcd, since[2], overall[2]))
+    wrong = [(what, value, summed) for what, value, summed, everything in checks
+             if value is not None and value != summed and value != everything]
+    if not wrong:
+        figures = ", ".join(f"{format_int(value)} {what}" for what, value, _, _ in checks
+                            if value is not None)
+        return warning(
+            "tabela_linha_de_total", "aviso",
+            f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+            f"ela confere com a soma dos cargos acima dela ({figures}).", [])
+    diffs = "; ".join(f"{what}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
+                      for what, value, summed in wrong)
+    return warning(
+        "tabela_total_nao_confere", "conflito",
+        f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+        f"mas ela não confere com a soma dos cargos acima dela ({diffs}). Confira se a tabela foi copiada "
+        "inteira.",
+        [])
 
 
 def _cargo_key(name: str) -> str:
-    """Two cargos are the same if their names differ only in case, accents, spaces or punctuation."""
+    """Two cargos are the same if their names differ only in case, accents or spacing: "Matemática" =
+    "matematica", but "Professor α" ≠ "Professor β", "Nível 1/2" ≠ "Nível 1-2" and "C--" ≠ "C"."""
     plain = name.casefold()
-    if not plain.isascii():  # accents off ("Matemática" = "Matematica"); other symbols dropped
-        plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode("ascii") or plain
-    return _SEPARATORS.sub("_", plain).strip("_")
+    if not plain.isascii():
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", plain) if not unicodedata.combining(ch))
+    return " ".join(plain.split())
 
 
-def _count(raw: str, where: str, what: str, required: bool) -> int | None:
-    s = raw.strip()
+def _count(raw: str, where: str, what: str, col: str, summed: bool, reserve_list: list[int] | None,
+           line: int) -> int | None:
+    """A count cell → int; a dash is 0; "CR" is 0 (noted in reserve_list); an empty cell is 0, except an
+    empty reservadas, vagas_pcd or nomeacoes cell outside a sum of parts, which is None (not said)."""
+    s = raw.strip(BLANKS)
     if not s:
-        if required:
-            raise InputError(f"{where}: {what} está vazio (use 0 se o cargo não oferece vagas).", FIELD)
-        return None
+        if col in ("reservadas", "vagas_pcd", "nomeacoes") and not summed:
+            return None
+        return 0
     if s.isascii() and s.isdigit():
         if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
             raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
                              FIELD)
         return int(s)
+    if len(s) == 1 and s in _DASHES:
+        return None if col == "nomeacoes" else 0
+    if reserve_list is not None and _NOT_WORD.sub("_", csvtext.normalise(s)).strip("_") in _RESERVE_LIST:
+        reserve_list.append(line)
+        return 0
     shown = csvtext.safe_text(s)
-    if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
+    if s[0] in _DASHES and s[1:].strip(BLANKS).isascii() and s[1:].strip(BLANKS).isdigit():
         raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
     raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)

@@ -17,23 +17,18 @@ Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 import csv
-import itertools
 import re
 from dataclasses import dataclass
 
 from calculator.csvscores import ScoreFormat, score_keys
 from calculator.csvtext import (
     FIELD,
-    LINE,
-    UTF16,
     csv_reason,
     data_rows,
-    decode,
-    looks_utf16,
     normalise,
+    open_lines,
     safe_text,
     sep_name,
-    sniff_delimiter,
 )
 from calculator.errors import InputError
 from calculator.rules import BLANKS
@@ -103,31 +98,11 @@ SCORE_FORMATS = {
 
 def read_candidates(data: bytes) -> CandidateTable:
     """Parse and validate a classification list. Raises InputError (field "csv")."""
-    text, encoding = decode(data)
-    if "\x00" in text:
-        if looks_utf16(text):
-            raise InputError(UTF16, FIELD)
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
-    # a second byte-order mark (a file saved twice "with BOM") is not part of the first column's name
-    bom = 0
-    while text.startswith("\ufeff", bom):
-        bom += 1
-    if not text[bom:].strip():
-        raise InputError("Linha 1: o arquivo está vazio (falta o cabeçalho com os nomes das colunas).", FIELD)
-
-    # The lines are read lazily from the one copy of the text (no list of lines, no StringIO copy).
-    lines = (m.group() for m in LINE.finditer(text, bom))
-    first = 0
-    header_line = ""
-    for header_line in lines:
-        if header_line.strip():
-            break
-        first += 1  # leading blank lines
-    delimiter = sniff_delimiter(header_line)
+    lines, first, delimiter, encoding = open_lines(
+        data, "Linha 1: o arquivo está vazio (falta o cabeçalho com os nomes das colunas).")
     state = {"line": first + 1}  # line of the row being read, for csv.Error messages
     try:
-        return _parse(itertools.chain((header_line,), lines), first, delimiter, encoding, state)
+        return _parse(lines, first, delimiter, encoding, state)
     except csv.Error as exc:  # malformed quoting, over-long field...
         raise InputError(f"Linha {state['line']}: CSV malformado ({csv_reason(exc)}).", FIELD) from None
 

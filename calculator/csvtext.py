@@ -4,7 +4,8 @@ or without BOM, Windows-1252; UTF-16 refused by name), the separator sniffed fro
 for a one-line pt-BR message.  Shared by the classification list (calculator.csvinput) and the table of
 cargos (calculator.cargos).
 
-At most :data:`MAX_CSV_BYTES` bytes are read (the file is held once, as text, while it is parsed).
+At most :data:`MAX_CSV_BYTES` bytes are read (the file is held once, as text, while it is parsed; its
+lines are cut lazily from that one copy, never held as a list: :func:`open_lines`).
 
 Standard library only (runs in Pyodide).
 """
@@ -12,6 +13,7 @@ Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 import csv
+import itertools
 import re
 import unicodedata
 
@@ -51,14 +53,20 @@ def too_large() -> InputError:
     )
 
 
+def table_too_large() -> InputError:
+    """The same limit, said of the edital's table of cargos (the page has this sentence too)."""
+    return InputError(f"O arquivo passa de {MAX_CSV_LABEL}, o limite da tabela de cargos; retire as colunas "
+                      "que a ferramenta não usa ou divida a tabela.", FIELD)
+
+
 UTF16 = "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252."
 
 
-def decode(data: bytes) -> tuple[str, str]:
+def decode(data: bytes, large=too_large) -> tuple[str, str]:
     if not isinstance(data, bytes | bytearray | memoryview):
         raise InputError("O arquivo CSV deve ser lido como bytes.", FIELD)
     if len(data) > MAX_CSV_BYTES:
-        raise too_large()
+        raise large()
     if not isinstance(data, bytes):
         data = bytes(data)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -95,8 +103,11 @@ def decode_error(data: bytes, offset: int, what: str) -> InputError:
 
 
 def sniff_delimiter(header_line: str) -> str:
-    # Excel in pt-BR writes ';'; most other tools write ','; "texto separado por tabulações" writes tabs.
-    if ";" not in header_line and "," not in header_line and "\t" in header_line:
+    # Excel in pt-BR writes ';'; most other tools write ','; "texto separado por tabulações" and a table
+    # pasted from Excel or a PDF write tabs (a header such as "Negros, índios e quilombolas" may hold a
+    # comma, never a tab).
+    tabs = header_line.count("\t")
+    if tabs and tabs >= header_line.count(";") and tabs >= header_line.count(","):
         return "\t"
     return ";" if header_line.count(";") >= max(1, header_line.count(",")) else ","
 
@@ -113,6 +124,35 @@ def looks_utf16(text: str) -> bool:
 # A line as editors and the csv module see it: ended by \r\n, \n or \r (str.splitlines would also
 # split on U+001C…U+001E, U+0085, U+2028… inside a name).
 LINE = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+")
+_VISIBLE = re.compile(r"\S")
+
+
+
+def open_lines(data: bytes, empty: str, large=too_large):
+    """A CSV's bytes → ``(lines, first, delimiter, encoding)``: ``lines`` yields the physical lines from
+    the header on, lazily, from the one decoded copy of the text (no list of lines: a file padded with a
+    million blank lines, CRLF or not, costs nothing more); ``first`` is the number of blank lines before
+    the header.  Refuses UTF-16, NUL and an empty file (``empty``: its message) as every reader does."""
+    text, encoding = decode(data, large)
+    if "\x00" in text:
+        if looks_utf16(text):
+            raise InputError(UTF16, FIELD)
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(f"Linha {line}: o arquivo contém o caractere nulo (não é um CSV de texto).", FIELD)
+    bom = 0  # a second byte-order mark (a file saved twice "with BOM") is not part of the first name
+    while text.startswith("\ufeff", bom):
+        bom += 1
+    if not _VISIBLE.search(text, bom):  # (text[bom:].strip() would copy the whole text)
+        raise InputError(empty, FIELD)
+    lines = (m.group() for m in LINE.finditer(text, bom))
+    first = 0
+    header = ""
+    for header in lines:
+        if header.strip():
+            break
+        first += 1  # leading blank lines
+    return itertools.chain((header,), lines), first, sniff_delimiter(header), encoding
+
 
 def csv_reason(exc: csv.Error) -> str:
     msg = str(exc)

@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable
 
 #: Unicode categories shown as <U+XXXX>: controls, format characters (bidi overrides, zero-width),
 #: line/paragraph separators, lone surrogates.
@@ -131,13 +132,16 @@ def _silence_stdout() -> None:
         sys.stdout = None
 
 
-def emit(text: str) -> int:
-    """Write the result and a newline to stdout; return the exit status (0, or OUTPUT_ERROR)."""
+def emit(text: str | Iterable[str]) -> int:
+    """Write the result (a text, or its pieces: a large result is never joined) and a newline to stdout;
+    return the exit status (0, or OUTPUT_ERROR)."""
     if sys.stdout is None:
         error("a saída padrão está fechada; o resultado não foi escrito.")
         return OUTPUT_ERROR
     try:
-        sys.stdout.write(text + "\n")
+        for piece in (text,) if isinstance(text, str) else text:
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
         sys.stdout.flush()
     except BrokenPipeError:  # `python -m calculator … | head -1`: the reader got what it wanted
         _silence_stdout()

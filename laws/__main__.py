@@ -168,5 +168,10 @@ def run(argv: list[str]) -> int:
         return 2
 
 
+def cli() -> int:
+    """The ``cotas-normas`` command (pyproject's [project.scripts]): ``python -m laws`` by another name."""
+    return run(sys.argv[1:])
+
+
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    sys.exit(cli())

@@ -41,8 +41,9 @@ def calculator_data_files() -> list[Path]:
 def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
     """The calculator page's files.
 
-    Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/ and packs
-    calculator/*.py, as bytecode (compile_bytecode), and the norms' registries (laws/*/norma.toml) into
+    Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/, builds the wheel
+    (sitebuild.wheel, published as site/downloads/<wheel>) and packs that wheel's calculator/*.py, as
+    bytecode (compile_bytecode), and its norms' registries (laws/*/norma.toml) into
     site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
     loaded in the page's Web Worker with ``pyodide.unpackArchive``. The standard library zip keeps only the
     files the calculator loads (trim_stdlib), as bytecode too. ``cache``: the build cache's folder (by
@@ -62,16 +63,26 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
 
     out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    # a norm from an extra corpus folder (COTAS_NORMAS_EXTRA) is packed as laws/<slug>/norma.toml too, so
-    # the page finds it where the calculator looks for the corpus
-    files = {p.relative_to(ROOT).as_posix(): p for p in (ROOT / "calculator").rglob("*.py")
-             if "__pycache__" not in p.parts}
-    files.update({f"laws/{p.parent.name}/{p.name}": p for p in calculator_data_files()})
+    # The page runs the package pip installs: calculator/*.py and the registries come from the wheel
+    # (published beside the site's downloads); a norm from an extra corpus folder (COTAS_NORMAS_EXTRA),
+    # not in the wheel, is packed as laws/<slug>/norma.toml too, so the page finds it where the
+    # calculator looks for the corpus.
+    from sitebuild import wheel
+
+    built = wheel.build_wheel(Path(site_dir) / wheel.FOLDER, cache)
+    files: dict[str, bytes] = {}
+    with zipfile.ZipFile(built) as whl:
+        for name in whl.namelist():
+            if (name.startswith("calculator/") and name.endswith(".py")) or (
+                    name.startswith("laws/") and name.endswith("/norma.toml")):
+                files[name] = whl.read(name)
+    for p in calculator_data_files():
+        files.setdefault(f"laws/{p.parent.name}/{p.name}", p.read_bytes())
     sources = out.with_name(out.name + ".sources")
     try:
         with zipfile.ZipFile(sources, "w") as zf:
-            for name, path in sorted(files.items()):
-                zf.writestr(zip_entry(name), path.read_bytes())
+            for name, data in sorted(files.items()):
+                zf.writestr(zip_entry(name), data)
         trim_stdlib(src / "python_stdlib.zip", sources, dest / "python_stdlib.zip", cache)
         # the worker unpacks calculator.zip into Pyodide's home folder, where the modules then live
         compile_bytecode(src, sources, out, where=PYODIDE_HOME, cache=cache)

@@ -11,8 +11,14 @@ Fixtures for any test file (ask for them by name):
 What a module imports (ROOT, SITE, run_cli("calculator", …), require_site_files, watched_page, SiteServer,
 verified_copy…) is in tests/support.py: pytest loads this file by itself, and a module importing it would
 load a second copy.
+
+Tiers: every test that needs a browser, a server, the built site, Node or a build of its own gets a
+marker here, from what it uses (see :func:`_tiers`), so no test file lists its own tier. `make check`
+runs the rest (the Makefile's FAST expression); `make test` runs everything.
 """
 
+import inspect
+import types
 from pathlib import Path
 
 import pytest
@@ -22,6 +28,71 @@ from tests.support import BUILT_FILES, CHROMIUM, CHROMIUM_ARGS, SiteServer, requ
 
 settings.register_profile("cotas", derandomize=True, deadline=None, database=None, print_blob=True)
 settings.load_profile("cotas")
+
+#: marker → what makes a test need it: fixtures it asks for, names its code uses (through the functions
+#: and fixtures of its own module it calls), string constants in that code.
+TIERS = {
+    "browser": {"fixtures": {"browser"}, "names": {"sync_playwright", "watched_page", "CHROMIUM"}},
+    "server": {"fixtures": {"served_site"}, "names": {"SiteServer"}},
+    "site": {"fixtures": {"built_site"}, "names": {"require_site_files", "SITE", "verified_copy",
+                                                   "try_verified_copy", "BUILT_FILES"}},
+    "node": {"consts": {"node"}, "names": {"NODE_SCRIPT", "pack_calculator", "compile_bytecode"}},
+    "build": {"consts": {"build.py"}, "names": {"build"}},
+    "wheel": {"names": {"built_wheel"}, "fixtures": {"built_wheel", "wheel_venv"}},
+}
+
+
+def pytest_configure(config):
+    for name in TIERS:
+        config.addinivalue_line("markers", f"{name}: needs {name} (left out of `make check`)")
+
+
+def _code_uses(code: types.CodeType, names: set, consts: set) -> None:
+    names.update(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _code_uses(const, names, consts)
+        elif isinstance(const, str):
+            consts.add(const)
+
+
+def _tiers(item) -> set[str]:
+    """The tiers a test needs: the fixtures it uses (directly or through other fixtures), and what the
+    code of the test and of the module's own functions and fixtures it reaches refers to."""
+    fixtures = set(item.fixturenames)
+    module = getattr(item, "module", None)
+    names: set[str] = set()
+    consts: set[str] = set()
+    seen: set = set()
+    todo = [getattr(item, "function", None)]
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (info.name2fixturedefs.values() if info else ()):
+        todo += [d.func for d in defs if inspect.getmodule(d.func) is module]
+    while todo:
+        fn = todo.pop()
+        code = getattr(inspect.unwrap(fn), "__code__", None) if fn is not None else None
+        if code is None or code in seen:
+            continue
+        seen.add(code)
+        found: set[str] = set()
+        _code_uses(code, found, consts)
+        names |= found
+        for name in found:  # functions of the same module it calls, and so on
+            target = getattr(module, name, None)
+            if inspect.isfunction(target) and inspect.getmodule(target) is module:
+                todo.append(target)
+    out = set()
+    for tier, what in TIERS.items():
+        if fixtures & what.get("fixtures", set()) or names & what.get("names", set()) \
+                or consts & what.get("consts", set()):
+            out.add(tier)
+    return out
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for tier in sorted(_tiers(item)):
+            item.add_marker(tier)
 
 
 @pytest.fixture(scope="session")

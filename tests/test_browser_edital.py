@@ -275,3 +275,45 @@ def test_call_order_beyond_the_vacancies_states_the_rule_and_the_alternatives(ct
     res = handle({"command": "ordem", "norma": "quissama", "vagas": "4", "nomeacoes": "12"})["result"]
     assert "seriam 5ª e 10ª" in res["headline"]
     assert res["headline"] in page.inner_text("#ordem-resultado")
+
+
+PRINTED = Path(__file__).resolve().parent.parent / "docs" / "assets" / "editais"
+
+
+def test_tables_as_editais_print_them_pasted_with_the_vagas_option(ctx, server):
+    """Each layout of docs/edital.md pasted as is (the TSV as Excel copies it): the page shows Python's
+    cargos and notes; the lone VAGAS column's meaning is the form's choice, and a choice the table does
+    not allow is refused next to it."""
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "ubatuba")
+    page.check("#edital-modo-colar")
+    for name, choice in (("total-e-partes.csv", ""), ("partes.csv", ""), ("colado-do-excel.tsv", ""),
+                         ("vagas.csv", ""), ("vagas.csv", "ampla")):
+        table = (PRINTED / name).read_text(encoding="utf-8")
+        page.select_option("#edital-vagas_sao", choice)
+        page.fill("#edital-csv", table)
+        page.evaluate("document.querySelector('#edital-resultado').removeAttribute('data-origem')")
+        page.click("#form-edital button[type=submit]")
+        wait_result(page)
+        req = {"command": "edital", "norma": "ubatuba", "csv": table}
+        if choice:
+            req["vagas_sao"] = choice
+        res = handle(req)["result"]
+        names = page.eval_on_selector_all("#edital-tabela tbody th", "hs => hs.map(h => h.textContent)")
+        assert names == [c["cargo"] for c in res["cargos"]], name
+        text = page.inner_text("#edital-resultado")
+        assert res["headline"] in text
+        for w in res["warnings"]:
+            if w["code"].startswith(("tabela_", "edital_vagas_outra_leitura")):
+                assert w["message"] in text, (name, w["code"])
+        if name == "vagas.csv":
+            noted = "edital_vagas_outra_leitura" in [w["code"] for w in res["warnings"]]
+            assert noted == (choice == ""), choice
+            assert ("Lida como as vagas de ampla concorrência" in text) == (choice == "")
+    # the table already says what each column counts: "ampla" is refused next to the choice
+    page.select_option("#edital-vagas_sao", "ampla")
+    page.fill("#edital-csv", (PRINTED / "total-e-partes.csv").read_text(encoding="utf-8"))
+    page.click("#form-edital button[type=submit]")
+    page.wait_for_function("!document.querySelector('#edital-vagas_sao-erro').hidden", timeout=PY_TIMEOUT)
+    assert "única coluna de vagas" in page.inner_text("#edital-vagas_sao-erro")

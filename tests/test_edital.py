@@ -299,7 +299,7 @@ def test_input_forms(data):
 BAD = [
     # (table bytes, options, expected message start)
     (b"nome;vagas\nA;1\n", [], "Linha 1: falta a coluna obrigatória “cargo”"),
-    (b"cargo;total\nA;1\n", [], "Linha 1: falta a coluna obrigatória “vagas”"),
+    (b"cargo;quantidade\nA;1\n", [], "Linha 1: falta a coluna obrigatória “vagas”"),
     (b"cargo;vagas\nA;-1\n", [], "Linha 2, coluna 2 (“vagas”): o número de vagas não pode ser negativo"),
     (b"cargo;vagas\nA;2,5\n", [], "Linha 2, coluna 2 (“vagas”): o número de vagas deve ser"),
     (b"cargo;vagas;reservadas\nA;5;um\n", [], "Linha 2, coluna 3 (“reservadas”)"),

@@ -109,7 +109,7 @@ def test_edital_set_scope_count_cites_art_8(tmp_path):
     table = tmp_path / "comissao.csv"
     table.write_text("cargo;vagas;reservadas\nSecretário;1;0\nDiretor;5;1\nAssessor;6;1\n", encoding="utf-8")
     r = cli_json("edital", "--norma", "ubatuba", "--vinculo", "comissao", str(table))
-    whole = next(s for s in r["steps"] if "12 vagas" in s["text"])
+    whole = next(s for s in r["steps"] if "12 postos" in s["text"])
     assert whole["basis"] == ["ubatuba:art8_cpt"]
 
 

@@ -204,13 +204,19 @@ def run_in_pyodide(requests: list[str]) -> list[str]:
 
 
 def test_packed_calculator_is_the_source_tree():
-    """The zip the page loads holds exactly calculator/*.py, as bytecode of the sources as they are now,
+    """The zip the page loads holds exactly calculator/*.py of the published wheel (site/downloads/), as
+    bytecode of the sources as they are now,
     and the norms' registries as they are now (so parity is about this code and these data). Each .pyc
     carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
     files += list((ROOT / "laws").glob("*/norma.toml"))
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
+    # the page runs the wheel pip installs: the published wheel holds these very sources
+    from sitebuild import wheel
+
+    with zipfile.ZipFile(SITE / wheel.FOLDER / wheel.wheel_name()) as whl:
+        assert {name: whl.read(name) for name in sources} == sources, "wheel desatualizado: rode build.py"
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {name[:-1] if name.endswith(".pyc") else name: zf.read(name) for name in zf.namelist()}
     assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"

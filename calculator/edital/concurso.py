@@ -3,10 +3,11 @@ share said once, the totals and the concurso read as one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from calculator.applicability import applicability
-from calculator.cargos import CargoRow
+from calculator.cargos import LAYOUTS, CargoRow, CargoTable
 from calculator.core import get_norm, input_date, order, reserve
 from calculator.csvtext import safe_text
 from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
@@ -24,6 +25,7 @@ from calculator.errors import InputError
 from calculator.headline import other_model_count
 from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
+    MAX_VACANCIES,
     collect_basis,
     count_phrase,
     format_int,
@@ -38,10 +40,17 @@ def _key(w: dict) -> tuple[str, str]:
     return (w["code"], w["message"])
 
 
-def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_date: object = None,
-           scope: object = None, nominations: object = None, reading: object = None) -> dict:
-    """Reserve, call order and compliance for every cargo of an edital, and the totals."""
+def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = None,
+           edital_date: object = None, scope: object = None, nominations: object = None,
+           reading: object = None, lazy: bool = False) -> dict:
+    """Reserve, call order and compliance for every cargo of an edital, and the totals.  ``cargos``: the
+    table as calculator.cargos read it (its layout and its own warnings are said), or a list of rows.
+    ``lazy``: the cargos' answers as a :class:`CargoAnswers`, each made when read (the CLI writes a table
+    of 100k cargos so, without holding 100k dicts), instead of a list."""
     module = get_norm(norm)
+    table = cargos if isinstance(cargos, CargoTable) else None
+    if table is not None:
+        cargos = table.rows
     total = sum(c.vacancies for c in cargos)
     # The concurso read as one; computed first, so a bad option gets the norm's own message, once.
     aggregated = reserve(norm, max(total, 1), percent, edital_date, scope)
@@ -88,27 +97,36 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         return res
 
     global_m = parse_nominations(nominations, 0)
-    per_cargo = []
+
+    def nominations_of(c: CargoRow) -> int | None:
+        return c.nominations if c.nominations is not None else global_m
+
     for c in cargos:
-        m = c.nominations if c.nominations is not None else global_m
+        m = nominations_of(c)
         if m is not None and m < c.vacancies:
             raise InputError(
                 f"Linha {c.line} (cargo “{safe_text(c.name)}”): o cargo tem "
                 f"{format_int(c.vacancies)} vagas, mais que as {format_int(m)} nomeações informadas (as "
                 "nomeações devem ser pelo menos as vagas de cada cargo; para um número por cargo, use a "
                 "coluna “nomeacoes”).", "nomeacoes")
-        per_cargo.append((c, m, compute(c.vacancies, m, c)))
+        compute(c.vacancies, m, c)
+
+    def per_cargo():
+        """(row, nominations, answer) of each cargo, from the cache: no list of 100k tuples is held."""
+        for c in cargos:
+            m = nominations_of(c)
+            yield c, m, cache[(c.vacancies, m)]
 
     # A warning that two or more cargos share is said once, for the edital, with the cargos it concerns
     # ("cargos", absent when it concerns them all); steps that hold for every cargo with vacancies (the
     # edital's validity, the percentage) are said once too, when there are two or more such cargos.
     lists: dict[int, tuple[list[dict], list[dict]]] = {}
-    for _, _, res in per_cargo:
+    for _, _, res in per_cargo():
         if id(res) not in lists:
             lists[id(res)] = (unique_warnings(res), cargo_steps_of(res))
     concerned: dict[tuple[str, str], list[str]] = {}
     shared_first: dict[tuple[str, str], dict] = {}
-    for c, _, res in per_cargo:
+    for c, _, res in per_cargo():
         for w in lists[id(res)][0]:
             key = _key(w)
             if key not in concerned:
@@ -123,9 +141,17 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             if len(concerned[key]) < len(cargos):
                 w["cargos"] = concerned[key]
             edital_warnings.append(w)
-    with_vacancies = [res for c, _, res in per_cargo if c.vacancies > 0]
+    with_vacancies = [res for c, _, res in per_cargo() if c.vacancies > 0]
     common_steps: set = set()
     first_steps: list[dict] = []
+    if len(with_vacancies) == 1:
+        # One cargo: the steps that frame it (the edital's validity, the percentage, the order's rule)
+        # are those a cargo of other vacancies would share; said for the edital, as for many cargos.
+        only = next(c for c, _, _ in per_cargo() if c.vacancies > 0)
+        n = only.vacancies + 1 if only.vacancies < MAX_VACANCIES else only.vacancies - 1
+        with_vacancies.append(compute(n, None, only))
+        lists.setdefault(id(with_vacancies[-1]), (unique_warnings(with_vacancies[-1]),
+                                                  cargo_steps_of(with_vacancies[-1])))
     if len(with_vacancies) >= 2:
         first_steps = lists[id(with_vacancies[0])][1]
         common_steps = {_step_key(x) for x in first_steps}
@@ -133,15 +159,17 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             common_steps &= {_step_key(x) for x in lists[id(res)][1]}
     edital_steps = [x for x in first_steps if _step_key(x) in common_steps]
 
-    out_cargos = []
+    records: list[int] = []  # per cargo: the index of its status in statuses
     status_cache: dict[tuple[int, int | None], tuple] = {}
+    status_index: dict[tuple[int, int | None], int] = {}
+    statuses: list[tuple] = []  # (status key, answer)
     shared_cache: dict[int, dict] = {}
     sum_reserved = sum_announced = 0
     announced_all = True
     status_counts = {"conforme": 0, "abaixo": 0, "acima": 0, "reserva_voluntaria": 0, "nao_se_aplica": 0,
                      "conjunto": 0, "sem_informacao": 0}
     missing_total = 0
-    for c, m, res in per_cargo:
+    for c, _m, res in per_cargo():
         r, o = res["r"], res["o"]
         skey = (id(res), c.announced)
         if skey not in status_cache:  # same inputs, same answer: computed once per distinct cargo
@@ -168,9 +196,19 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             sum_announced += c.announced
         missing = r["reserved"] - c.announced if status == "abaixo" else 0
         missing_total += missing
+        if skey not in status_index:
+            status_index[skey] = len(statuses)
+            statuses.append((skey, res))
+        records.append(status_index[skey])
+
+    def answer(c: CargoRow, index: int) -> dict:
+        skey, res = statuses[index]
+        m = nominations_of(c)
+        r, o = res["r"], res["o"]
+        status, own, basis, cargo_steps = status_cache[skey]
         if set_scope:  # no count, warning or step of its own: the set's are the edital's
             own, basis, cargo_steps = [], [], []
-        out_cargos.append({
+        return {
             "cargo": c.name,
             "line": c.line,
             "vacancies": c.vacancies,
@@ -183,7 +221,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "exact": r["exact"],
             "announced": c.announced,
             "status": status,
-            "missing": missing if status == "abaixo" else None,
+            "missing": r["reserved"] - c.announced if status == "abaixo" else None,
             "excess": c.announced - r["reserved"] if status == "acima" else None,
             "positions": o["positions"],
             "positions_total": o["positions_total"],
@@ -192,18 +230,24 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
             "basis": basis,
             "warnings": own,
             "steps": cargo_steps,
-        })
+        }
 
+    out_cargos = CargoAnswers(cargos, records, answer)
+
+    table_steps = []
+    if table is not None and table.layout != "vagas":
+        columns = ", ".join(f"“{name}”" for col, name in table.columns.items() if col != "cargo")
+        table_steps.append(step(f"Tabela lida pelas colunas {columns}: {LAYOUTS[table.layout]}."))
     if set_scope:
         # the set read as one: its own answer's steps (applicability, percentage) and warnings
         edital_warnings = list(aggregated["warnings"])
-        steps = [x for x in aggregated["steps"][:-1]] + [_set_step(module, aggregated, total,
-                                                                    reserved_aggregated)]
+        steps = table_steps + [x for x in aggregated["steps"][:-1]] + [
+            _set_step(module, aggregated, total, reserved_aggregated)]
         sum_reserved = reserved_aggregated  # the set's count is the only one the text describes
     else:
         cargo_basis = readings_basis(module.SLUG)["cargo"][0]
         conc_basis = readings_basis(module.SLUG)["concurso"][0]
-        steps = edital_steps + [step(
+        steps = table_steps + edital_steps + [step(
             f"Leitura por cargo: soma das reservas de {count_phrase(len(cargos), 'cargo', 'cargos')} = "
             f"{reserved_phrase(sum_reserved)}.", cargo_basis, no_basis=not cargo_basis)]
         agg_text = (f"Leitura do concurso como um todo: {format_int(total)} vagas oferecidas no concurso → "
@@ -219,9 +263,10 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         context.append(dict(_ADC41))
         # the conflict states both readings with their provisions: the generic per-cargo note repeats it
         warnings = [w for w in warnings if w["code"] not in module.NORM.common.per_cargo_notes]
-        for c in out_cargos:
-            c["warnings"] = [w for w in c["warnings"] if w["code"] not in module.NORM.common.per_cargo_notes]
-    if any(c["nominations"] != c["vacancies"] for c in out_cargos) and not set_scope:
+        for skey, (status, own, basis, cargo_steps) in status_cache.items():
+            own = [w for w in own if w["code"] not in module.NORM.common.per_cargo_notes]
+            status_cache[skey] = (status, own, basis, cargo_steps)
+    if any(m is not None and m != c.vacancies for c, m, _ in per_cargo()) and not set_scope:
         warnings.append(warning(
             "edital_nomeacoes_alem_das_vagas", "interpretacao",
             "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
@@ -282,7 +327,7 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "validity_reason": validity_reason,
         "reading_lead": "conjunto" if set_scope else reading_lead(module.SLUG),
         "status_label": "Situação" if set_scope else STATUS_LABELS[reading_lead(module.SLUG)],
-        "cargos": out_cargos,
+        "cargos": out_cargos if lazy else list(out_cargos),
         "totals": totals,
         "aggregated": {"vacancies": total, "reserved": reserved_aggregated,
                        "percent": aggregated["percent"] if total else None,
@@ -300,6 +345,11 @@ def edital(norm: object, cargos: list[CargoRow], percent: object = None, edital_
         "context": context,
         "steps": steps,
     }
+    if table is not None:
+        from calculator.edital.meaning import other_meaning
+
+        note = other_meaning(norm, table, result, percent, edital_date, scope)
+        result["warnings"][:0] = table.warnings + ([note] if note else [])
     result["headline"] = headline(result, app)
     return result
 
@@ -328,6 +378,29 @@ def _set_step(module, aggregated: dict, total: int, reserved: int) -> dict:
     basis = _set_basis(module, aggregated["scope"])
     return step(text + "; só este número é exigido (não há conta cargo a cargo).", basis, no_basis=not basis)
 
+
+
+class CargoAnswers(Sequence):
+    """Each cargo's answer, made when it is read from the row and one small index per cargo (into the
+    answers shared by cargos with the same figures): a sequence of dicts like the list it stands for."""
+
+    __slots__ = ("_make", "_records", "_rows")
+
+    def __init__(self, rows: list[CargoRow], records: list[int], make):
+        self._rows = rows
+        self._records = records
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(map(self._make, self._rows[i], self._records[i]))
+        return self._make(self._rows[i], self._records[i])
+
+    def __iter__(self):
+        return map(self._make, self._rows, self._records)
 
 
 def _step_key(s: dict) -> tuple:

@@ -99,9 +99,10 @@ def cli_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
-def _read_file(path: str) -> bytes:
+def _read_file(path: str, too_large=csvtext.too_large) -> bytes:
     """The file's bytes, at most csvtext.MAX_CSV_BYTES of them (a bigger file, /dev/zero or an endless
-    pipe is refused after reading one byte more than the limit, never read whole)."""
+    pipe is refused after reading one byte more than the limit, never read whole).  ``too_large``: the
+    message of a bigger file (the edital's table says its own)."""
     import os
     import stat
     import sys
@@ -116,10 +117,10 @@ def _read_file(path: str) -> bytes:
             with open(path, "rb") as fh:
                 st = os.fstat(fh.fileno())
                 if stat.S_ISREG(st.st_mode) and st.st_size > limit:
-                    raise csvtext.too_large()
+                    raise too_large()
                 data = fh.read(limit + 1)
         if len(data) > limit:
-            raise csvtext.too_large()
+            raise too_large()
         return data
     except FileNotFoundError:
         raise InputError(f"arquivo não encontrado: {path}", "arquivo") from None

@@ -15,7 +15,7 @@ const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOOL = "edital";
-const FIELDS = ["norma", "percentual", "vinculo", "data_edital", "leitura", "nomeacoes"];
+const FIELDS = ["norma", "percentual", "vinculo", "data_edital", "leitura", "nomeacoes", "vagas_sao"];
 // The table of cargos goes in the link only when it is small (a few cargos): a long URL is cut by
 // e-mail clients and servers, and a big table is better sent as a file.
 const URL_MAX_CARGOS = 12;

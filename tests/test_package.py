@@ -1,0 +1,125 @@
+"""The standard package: the wheel build.py publishes (site/downloads/) installs into a fresh virtualenv
+outside the checkout, with the norm folders as package data, and its commands ``cotas`` and
+``cotas-normas`` and the small public API answer as the checkout does; the page's calculator.zip is
+compiled from that same wheel."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from calculator.api import handle
+from tests.support import ROOT
+
+
+@pytest.fixture(scope="module")
+def built_wheel(tmp_path_factory) -> Path:
+    from sitebuild import wheel
+
+    return wheel.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def wheel_venv(built_wheel):
+    """A virtualenv in /tmp (outside the checkout) with only the wheel installed (it has no dependencies:
+    nothing is downloaded)."""
+    with tempfile.TemporaryDirectory(prefix="cotas-venv-") as tmp:
+        env_dir = Path(tmp) / "venv"
+        venv.EnvBuilder(with_pip=True).create(env_dir)
+        py = env_dir / "bin" / "python"
+        proc = subprocess.run([py, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
+                               "--disable-pip-version-check", str(built_wheel)],
+                              capture_output=True, text=True, cwd=tmp, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        yield env_dir, Path(tmp)
+
+
+def answer(request: dict) -> dict:
+    return json.loads(handle(json.dumps(request)))["result"]
+
+
+def run(env_dir: Path, cwd: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(env_dir / "bin" / args[0]), *args[1:]], cwd=cwd, input=stdin,
+                          capture_output=True, timeout=120, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+
+
+def test_the_wheel_holds_the_packages_the_norm_folders_and_the_commands(built_wheel):
+    with zipfile.ZipFile(built_wheel) as whl:
+        names = set(whl.namelist())
+        entry_points = whl.read("cotas_em_concursos-0.1.0.dist-info/entry_points.txt").decode()
+    assert {"calculator/__main__.py", "calculator/edital/concurso.py", "laws/__main__.py",
+            "laws/schema/lexml/lexml-br-rigido.xsd"} <= names
+    for slug in ("ubatuba", "quissama", "lins"):
+        files = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
+        assert {f"laws/{slug}/{f}" for f in files} <= names
+    assert not any(n.startswith(("tests/", "sitebuild/", "docs/")) for n in names)
+    assert "cotas = calculator.__main__:main" in entry_points
+    assert "cotas-normas = laws.__main__:cli" in entry_points
+
+
+def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
+    env_dir, cwd = wheel_venv
+    out = run(env_dir, cwd, "cotas", "reserva", "--norma", "ubatuba", "--vagas", "10", "--json")
+    assert out.returncode == 0, out.stderr
+    expected = answer({"command": "reserva", "norma": "ubatuba", "vagas": "10"})
+    assert json.loads(out.stdout) == expected
+    table = (ROOT / "docs" / "assets" / "editais" / "vagas.csv").read_bytes()
+    out = run(env_dir, cwd, "cotas", "edital", "--norma", "ubatuba", "--data-edital", "2014-09-01",
+              "--json", "-", stdin=table)
+    assert out.returncode == 0, out.stderr
+    expected = answer({"command": "edital", "norma": "ubatuba", "data_edital": "2014-09-01",
+                       "csv": table.decode()})
+    assert json.loads(out.stdout) == expected
+    text = run(env_dir, cwd, "cotas", "edital", "--norma", "ubatuba", "-", stdin=table).stdout.decode()
+    assert "Lida como as vagas de ampla concorrência" in text
+    bad = run(env_dir, cwd, "cotas", "reserva", "--norma", "ubatuba", "--vagas", "0")
+    assert bad.returncode == 2 and bad.stdout == b"" and bad.stderr.decode().startswith("erro: ")
+    law = run(env_dir, cwd, "cotas-normas", "show", "ubatuba:art2_par3")
+    assert law.returncode == 0 and "§ 3º" in law.stdout.decode()
+
+
+def test_public_api_from_the_installed_package(wheel_venv):
+    env_dir, cwd = wheel_venv
+    code = ("import calculator, json\n"
+            "from calculator import reserva, ordem, analisar_edital\n"
+            "print(json.dumps([calculator.__file__, reserva('ubatuba', 10)['reserved'], "
+            "ordem('ubatuba', 10)['positions'], "
+            "analisar_edital('ubatuba', 'cargo;vagas;reservadas\\nA;10;2\\n')['cargos'][0]['status']]))\n")
+    out = run(env_dir, cwd, "python", "-c", code)
+    assert out.returncode == 0, out.stderr
+    where, reserved, positions, status = json.loads(out.stdout)
+    assert where.startswith(str(env_dir)) and not where.startswith(str(ROOT))
+    assert (reserved, positions, status) == (2, [3, 8], "conforme")
+
+
+def test_page_bytecode_is_compiled_from_the_wheel(built_wheel, tmp_path):
+    """calculator.zip (what the page's Pyodide runs) holds exactly the wheel's calculator/*.py, as
+    bytecode of those very sources, and its registries."""
+    import _imp
+
+    from sitebuild import pyodide
+
+    pyodide.pack_calculator(tmp_path)
+    published = tmp_path / "downloads" / built_wheel.name
+    assert published.read_bytes() == built_wheel.read_bytes()  # deterministic: the same wheel
+    with zipfile.ZipFile(built_wheel) as whl:
+        sources = {n: whl.read(n) for n in whl.namelist()
+                   if (n.startswith("calculator/") and n.endswith(".py")) or n.endswith("/norma.toml")}
+    with zipfile.ZipFile(tmp_path / "assets" / "calculadora" / "calculator.zip") as zf:
+        packed = {n[:-1] if n.endswith(".pyc") else n: zf.read(n) for n in zf.namelist()}
+    assert packed.keys() == sources.keys()
+    for name, source in sources.items():
+        data = packed[name]
+        if name.endswith(".py"):
+            magic = int.from_bytes(data[:4], "little")
+            assert data[8:16] == _imp.source_hash(magic, source), name
+        else:
+            assert data == source
+
+

@@ -1,0 +1,34 @@
+"""The fast tier (`make check`) leaves out exactly the tests that need a browser, a server, the built site,
+Node, a build or the wheel: conftest.py marks them from what they use."""
+
+import re
+import subprocess
+import sys
+
+from tests.support import ROOT
+
+FAST = re.search(r'^FAST := (.+)$', (ROOT / "Makefile").read_text(encoding="utf-8"), re.M).group(1)
+
+
+def _collected(*args: str) -> set[str]:
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-o", "addopts=",
+                           "-p", "no:cacheprovider", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    return {line.split("[")[0] for line in proc.stdout.splitlines() if "::" in line}
+
+
+def test_fast_tier_leaves_out_browser_site_and_node_tests_and_keeps_the_rest():
+    files = ["tests/test_browser_edital.py", "tests/test_pyodide_parity.py", "tests/test_pyodide_pack.py",
+             "tests/test_golden.py", "tests/test_edital.py"]
+    fast = _collected("-m", FAST, *files)
+    every = _collected(*files)
+    # a browser test (fixture), a Node test (subprocess "node"), a test reading site/ (a helper it calls)
+    assert not any(t.startswith(("tests/test_browser_edital.py", "tests/test_pyodide_parity.py"))
+                   for t in fast)
+    assert "tests/test_pyodide_pack.py::test_pack_copies_only_the_runtime_files_and_an_empty_lock" not in fast
+    assert "tests/test_golden.py::test_pyodide_reproduces_the_recorded_answers_from_the_built_site" \
+        not in fast
+    # the pure-Python tests stay
+    assert {t for t in every if t.startswith("tests/test_edital.py")} <= fast
+    assert "tests/test_golden.py::test_precomputed_tables_reproduce_the_recorded_tables_byte_for_byte" in fast
