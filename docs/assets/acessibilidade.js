@@ -72,6 +72,30 @@
   }
   document.body.insertBefore(bar, document.body.firstChild);
 
+  // A table or code block wider than the screen scrolls inside its own box: that box is reachable by keyboard
+  // (Tab, then the arrow keys), a table's named after it, only while it really scrolls (no extra Tab stop
+  // otherwise). The theme does it for code blocks only later, when it observes their size.
+  function scrollables() {
+    var boxes = document.querySelectorAll(".md-typeset__scrollwrap, .calc-rolagem, .md-typeset pre > code");
+    Array.prototype.forEach.call(boxes, function (box) {
+      var code = box.tagName === "CODE";
+      if (!code && box.querySelector("a[href], button, input, select, textarea, [tabindex]")) return;
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.setAttribute("tabindex", "0");
+        if (code) return;
+        var caption = box.querySelector("caption");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", caption ? caption.textContent : "Tabela (role para o lado)");
+      } else if (box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    });
+  }
+  window.addEventListener("load", scrollables);
+  window.addEventListener("resize", scrollables);
+
   var opened = [];
   window.addEventListener("beforeprint", function () {
     opened = Array.prototype.filter.call(document.querySelectorAll("details.na-calculadora"), function (d) {

@@ -659,7 +659,28 @@ function markActive(tool) {
   for (const section of document.querySelectorAll(".calc-ferramenta")) section.classList.toggle("calc-ativa", section.id === id);
 }
 
-// options.python: answer with Python even where the tables answer (the step-by-step explanation)
+// The answer brought into view and focused (its box has tabindex="-1"): a phone shows it instead of the
+// form above it, and a screen reader reads it. After a Calcular press and on arrival by a link with a
+// question, not when an answer on screen is computed again. The form is not hidden: Shift+Tab goes back
+// to its Calcular button. On arrival it waits for the load event, after which the browser no longer
+// scrolls to the address's #fragment (the tool's section, above the answer).
+function reveal(out) {
+  const go = () => {
+    if (!out.isConnected || !out.firstChild) return;
+    out.focus({ preventScroll: true });
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const head = out.querySelector(".calc-resposta") || out.firstElementChild || out;
+    if (out.getBoundingClientRect().top < top || head.getBoundingClientRect().bottom > window.innerHeight) {
+      out.scrollIntoView({ block: "start" });
+    }
+  };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", () => requestAnimationFrame(go), { once: true });
+}
+
+// options.python: answer with Python even where the tables answer (the step-by-step explanation);
+// options.reveal: bring the answer into view (reveal)
 async function run(tool, push, options = {}) {
   const req = readForm(tool);
   lastRequest[tool] = req;
@@ -678,8 +699,14 @@ async function run(tool, push, options = {}) {
   markActive(tool);
   clearErrors(tool);
   contextNorm = req.norma || null;
+  let shown = !options.reveal;
+  const show = () => {
+    if (!shown) reveal(out);
+    shown = true;
+  };
   const mark = (origin) => {
     out.dataset.origem = origin;
+    if (origin !== "erro") show();
     out.dataset.norma = req.norma || "";
     out.dataset.vagas = req.vagas || "";
     // A short summary for screen readers (the result itself is not a live region: it can be long).
@@ -725,10 +752,10 @@ async function run(tool, push, options = {}) {
     if (seq !== runSeq[tool]) return;
     if (!ok) {
       setBusy(tool, false);
-      return run(tool, false); // now answers with the failure notice (and the tables where they can)
+      return run(tool, false, { reveal: options.reveal }); // now answers with the failure notice (and the tables where they can)
     }
   }
-  if (tool === "simular") return runSimulation(req, seq, out, mark, fail);
+  if (tool === "simular") return runSimulation(req, seq, out, mark, fail, show);
   setBusy(tool, true);
   const answer = await callWorker({ type: "api", request: JSON.stringify(req) });
   if (seq !== runSeq[tool]) return; // stale: a newer run owns the busy state
@@ -746,7 +773,7 @@ async function run(tool, push, options = {}) {
 
 // A simulation: busy at once (the old result dimmed, the button disabled, "calculando…", aria-busy);
 // a newer request makes the older answer stale (it is dropped when it arrives).
-async function runSimulation(req, seq, out, mark, fail) {
+async function runSimulation(req, seq, out, mark, fail, show) {
   setBusy("simular", true);
   const request = { ...req };
   let file;
@@ -772,6 +799,7 @@ async function runSimulation(req, seq, out, mark, fail) {
   // responding (a phone renders 50 items with their reasons in about a tenth of a second).
   const { summary, later } = renderSimulation(answer.simulation, req);
   out.replaceChildren(summary);
+  show();
   for (const part of later) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (seq !== runSeq.simular) return;
@@ -1190,7 +1218,7 @@ function restoreFromUrl() {
     $("calc-anuncio").textContent = ASK_FOR_FILE;
     return true;
   }
-  run(state.tool, false);
+  run(state.tool, false, { reveal: true });
   return true;
 }
 
@@ -1202,7 +1230,7 @@ function init() {
     form.elements.namedItem("norma").addEventListener("change", () => applyNorm(form));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      run(tool, true);
+      run(tool, true, { reveal: true });
     });
   }
   $("simular-csv").addEventListener("input", () => {
@@ -1224,7 +1252,7 @@ function init() {
       const blob = await r.blob();
       await chooseFile(new File([blob], "exemplo-classificacao.csv", { type: "text/csv" }));
       if (!$("simular-vagas").value) $("simular-vagas").value = "10";
-      run("simular", true);
+      run("simular", true, { reveal: true });
     } catch (err) {
       showError("simular", { field: "csv", message: `Não foi possível abrir o arquivo de exemplo (${err.message}).` });
     }
@@ -1249,7 +1277,7 @@ function init() {
 // Python on demand and answers like the worker ({response} | {crash} | {failed}).
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
-const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy };
+const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal };
 self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,
   explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
 

@@ -11,7 +11,7 @@ import { spreadsheetCell } from "./csvcell.js";
 
 const { calc, MAX_CSV_BYTES, sentence, visible } = self.CotasCalculadora;
 
-const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy } = calc;
+const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal } = calc;
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOOL = "edital";
@@ -202,6 +202,7 @@ async function run(push) {
   if (answer.failed) {
     out.replaceChildren(el("p", { class: "calc-aviso" }, `A ferramenta Edital ${pythonWhy()}`));
     out.dataset.origem = "falha";
+    reveal(out);
     return;
   }
   if (answer.crash) {
@@ -221,6 +222,7 @@ async function run(push) {
   out.dataset.origem = "python";
   out.dataset.norma = req.norma || "";
   $("calc-anuncio").textContent = response.result.headline;
+  reveal(out); // a Calcular press, the example, or a link with the table: the report in view
 }
 
 // ---------------------------------------------------------------- rendering
