@@ -220,3 +220,71 @@ def test_axe_finds_nothing_serious_in_any_tools_answer(browser, server, scheme):
         assert serious(page) == []
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- the small ones
+def test_edital_from_disk_says_up_front_what_it_needs(browser, tmp_path):
+    import shutil
+
+    site = tmp_path / "cotas"
+    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns("*.gz", "*.snapshot.bin", "pyodide.asm.wasm"))
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto((site / "calculadora.html").as_uri())
+        page.wait_for_selector('#calc-status[data-state="disk"]')
+        note = page.inner_text("#edital-disco")
+        assert "Edital" in note and "servidor local" in note and "python3 -m http.server" in note
+        for sel in ["#edital-mais-linha", "#edital-exemplo", "#edital-modo-colar", "#edital-arquivo"]:
+            assert page.is_disabled(sel), sel
+        page.click("#form-edital button[type=submit]")
+        assert "servidor local" in page.inner_text("#edital-resultado")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("query", ["vigência", "vigencia"])
+def test_search_highlights_the_word_with_and_without_accents(browser, server, query):
+    page = browser.new_page()
+    try:
+        page.goto(server.base + "sobre.html")
+        page.click(".md-search__input")
+        page.type(".md-search__input", query, delay=30)
+        link = page.locator(".md-search-result__item a[href*='ubatuba.html']").first
+        link.wait_for()
+        page.wait_for_function(
+            "(q) => [...document.querySelectorAll('.md-search-result__item a')].every("
+            "a => new URL(a.href).searchParams.get('h') === q)", arg=query)
+        link.click()
+        page.wait_for_url("**/ubatuba.html*")
+        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 11", timeout=15000)
+        marks = page.eval_on_selector_all(".md-content mark",
+                                          "ms => ms.map(m => m.textContent.toLowerCase())")
+        assert {"vigência", "vigencia"} >= set(marks) and "vigência" in marks
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 900}])
+def test_every_tab_stop_can_be_seen(browser, server, viewport):
+    context = browser.new_context(viewport=viewport, locale="pt-BR")
+    try:
+        page = context.new_page()
+        page.goto(server.base + "calculadora.html", wait_until="load")
+        unseen = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            stop = page.evaluate("""() => {
+              const e = document.activeElement;
+              // a radio of the theme's palette is drawn by the label after it, which shows the focus ring
+              const next = e.nextElementSibling;
+              const shown = e.classList.contains("md-option") && next && next.tagName === "LABEL" ? next : e;
+              const r = shown.getBoundingClientRect();
+              return {what: `${e.tagName}.${e.className}#${e.id}`, seen: r.width > 0 && r.height > 0
+                && getComputedStyle(shown).visibility === "visible"};
+            }""")
+            if not stop["seen"]:
+                unseen.append(stop["what"])
+        assert unseen == []
+    finally:
+        context.close()

@@ -1261,7 +1261,10 @@ function init() {
   const edital = $("form-edital");
   if (edital) edital.addEventListener("submit", () => markActive("edital"));
   if (edital && FROM_DISK) {
-    // edital.js is a module, which a page opened from disk does not load: say why instead of reloading
+    // edital.js is a module, which a page opened from disk does not load: say so up front, and its own
+    // buttons (which edital.js would wire) are disabled rather than dead
+    edital.before(el("p", { class: "calc-aviso", id: "edital-disco" }, `A ferramenta Edital ${pythonWhy()}`));
+    for (const c of edital.querySelectorAll("button:not([type=submit]), input[type=radio], input[type=file]")) c.disabled = true;
     edital.addEventListener("submit", (event) => {
       event.preventDefault();
       const out = $("edital-resultado");
