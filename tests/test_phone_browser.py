@@ -223,26 +223,6 @@ def test_axe_finds_nothing_serious_in_any_tools_answer(browser, server, scheme):
 
 
 # --------------------------------------------------------------------------- the small ones
-def test_edital_from_disk_says_up_front_what_it_needs(browser, tmp_path):
-    import shutil
-
-    site = tmp_path / "cotas"
-    shutil.copytree(SITE, site, ignore=shutil.ignore_patterns("*.gz", "*.snapshot.bin", "pyodide.asm.wasm"))
-    context = browser.new_context(locale="pt-BR")
-    try:
-        page = context.new_page()
-        page.goto((site / "calculadora.html").as_uri())
-        page.wait_for_selector('#calc-status[data-state="disk"]')
-        note = page.inner_text("#edital-disco")
-        assert "Edital" in note and "servidor local" in note and "python3 -m http.server" in note
-        for sel in ["#edital-mais-linha", "#edital-exemplo", "#edital-modo-colar", "#edital-arquivo"]:
-            assert page.is_disabled(sel), sel
-        page.click("#form-edital button[type=submit]")
-        assert "servidor local" in page.inner_text("#edital-resultado")
-    finally:
-        context.close()
-
-
 @pytest.mark.parametrize("query", ["vigência", "vigencia"])
 def test_search_highlights_the_word_with_and_without_accents(browser, server, query):
     page = browser.new_page()
