@@ -3,6 +3,7 @@
     .venv/bin/python -m bench                 # build, then every measurement (make bench)
     .venv/bin/python -m bench --no-build      # measure the site already in site/
     .venv/bin/python -m bench --runs 5        # browser loads per case (median, min–max)
+    .venv/bin/python -m bench --python-only --runs 5   # only Python ready (worker / throttled page)
     (--skip-sim, --skip-browser: leave those parts out)
 
 Measures, in headless Debian Chromium (Playwright) against a local server on 127.0.0.1 that serves
@@ -11,6 +12,8 @@ site/ under /cotas/ (bench/server.py), on a desktop profile and on a throttled p
 precompressed .gz files (like nginx gzip_static):
 - arrival with a question the tables answer: bytes, time to the answer, longest main-thread task;
 - Python ready after the visitor asks for it, plain start and memory snapshot: time, bytes, longest task;
+  and the plain start again with its CPU throttled like the page's (worker.js on the page's throttled
+  thread, bench/profiles.py), beside it, run by run;
 - a simulation of 100,000 candidates and 10,000 seats uploaded as a file: time, longest task;
 - bytes transferred by a law page;
 and also the full build time (`python build.py`, with an empty build cache and again), the
@@ -191,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
+    parser.add_argument("--python-only", action="store_true",
+                        help="só o Python pronto (no worker e na página limitada), sem gerar o site")
     args = parser.parse_args(argv)
 
     report: dict = {
@@ -199,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         "command": "python -m bench " + " ".join(argv or sys.argv[1:]),
         "loadavg": [loadavg()],
     }
+    if args.python_only:
+        args.no_build = args.skip_sim = True
     if not args.no_build:
         print("gerando o site (python build.py)…", file=sys.stderr)
         report["build_ms"] = measure_build()
@@ -224,11 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_browser:
         from bench.profiles import measure_profiles
 
-        print("Chromium: página de norma…", file=sys.stderr)
-        report["law_page"] = measure_law_page()
-        data = make_candidates() if args.skip_sim else data
+        if not args.python_only:
+            print("Chromium: página de norma…", file=sys.stderr)
+            report["law_page"] = measure_law_page()
+        data = b"" if args.python_only else make_candidates() if args.skip_sim else data
         report["profiles"] = measure_profiles(SITE, args.runs, data, SEATS,
-                                              log=lambda m: print(m, file=sys.stderr))
+                                              log=lambda m: print(m, file=sys.stderr),
+                                              python_only=args.python_only)
 
     out = ROOT / "bench" / "results" / "latest.json"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -314,6 +323,8 @@ def print_profiles(profiles: dict) -> None:
     rows = []
     for name in names:
         for server, server_label in SERVERS:
+            if f"arrival_{server}" not in profiles[name]:
+                continue
             a = profiles[name][f"arrival_{server}"]
             law = profiles[name][f"law_{server}"]
             pyodide = len(a[0]["pyodide_requests"])
@@ -321,14 +332,38 @@ def print_profiles(profiles: dict) -> None:
                          f"{fmt_bytes(a[0]['bytes'])} ({a[0]['requests']} req., Pyodide {pyodide})",
                          fmt_s(med(a, "answer_ms")), f"{med(a, 'longest_task_ms'):.0f} ms",
                          f"{med(law, 'longest_task_ms'):.0f} ms", _load(a + law)])
-    _table("Chegada à calculadora, pergunta que as tabelas respondem (metas: ≤ 1 MB sem compressão, "
-           "≤ 300 KB com gzip, tarefa ≤ 200 ms)",
-           ["perfil", "servidor", "bytes", "resposta", "tarefa mais longa", "pág. de norma", "carga"], rows)
+    if rows:
+        _table("Chegada à calculadora, pergunta que as tabelas respondem (metas: ≤ 1 MB sem compressão, "
+               "≤ 300 KB com gzip, tarefa ≤ 200 ms)",
+               ["perfil", "servidor", "bytes", "resposta", "tarefa mais longa", "pág. de norma", "carga"],
+               rows)
+
+    rows = []
+    for name in names:
+        for server, server_label in SERVERS:
+            worker = profiles[name][f"python_{server}_comum"]
+            on_page = profiles[name][f"python_{server}_pagina"]
+            after = [x["after_last_byte_ms"] for x in worker if x.get("after_last_byte_ms")]
+            after_page = [x["after_last_byte_ms"] for x in on_page if x.get("after_last_byte_ms")]
+            rows.append([label.get(name, name), server_label, str(len(worker)),
+                         fmt_spread(spread([x["ready_ms"] for x in on_page])),
+                         fmt_spread(spread(after_page)) if after_page else "—",
+                         fmt_spread(spread([x["ready_ms"] for x in worker])),
+                         fmt_spread(spread(after)) if after else "—", fmt_bytes(on_page[0]["bytes"]),
+                         _load(worker + on_page)])
+    _table("Python pronto (início comum), do pedido a 'pronta': com a CPU do início limitada como a da "
+           "página (worker.js na página limitada) e no worker (CPU do worker livre: o Chromium não a "
+           "limita); "
+           "mediana (mín.–máx.); metas: ≤ 1 s no computador, ≤ 6 s no celular",
+           ["perfil", "servidor", "n", "CPU limitada", "depois do último byte", "worker (CPU livre)",
+            "depois do último byte", "bytes", "carga"], rows)
 
     rows = []
     for name in names:
         for server, server_label in SERVERS:
             for start, start_label in STARTS:
+                if f"python_{server}_{start}" not in profiles[name]:
+                    continue
                 p = profiles[name][f"python_{server}_{start}"]
                 rows.append([label.get(name, name), server_label, start_label,
                              fmt_spread(spread([x["ready_ms"] for x in p])), fmt_bytes(p[0]["bytes"]),
@@ -340,11 +375,14 @@ def print_profiles(profiles: dict) -> None:
 
     rows = []
     for name in names:
+        if "simulation" not in profiles[name]:
+            continue
         sim = profiles[name]["simulation"][0]
         rows.append([label.get(name, name), fmt_s(sim["answer_ms"]),
                      f"{sim['longest_task_ms']:.0f} ms ({sim['dom_nodes']} nós)", _load([sim])])
-    _table("Simulação de 100.000 linhas e 10.000 vagas (meta: tarefa ≤ 200 ms)",
-           ["perfil", "resposta na tela", "tarefa mais longa", "carga"], rows)
+    if rows:
+        _table("Simulação de 100.000 linhas e 10.000 vagas (meta: tarefa ≤ 200 ms)",
+               ["perfil", "resposta na tela", "tarefa mais longa", "carga"], rows)
 
 
 if __name__ == "__main__":

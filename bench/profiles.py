@@ -9,6 +9,11 @@ the ``.gz`` twins (like nginx ``gzip_static``):
 - Python ready: the visitor asks for the calculator in Python (the status's button); time from the click
   to "pronta" (both timed on the page), bytes, with the plain start and with the memory snapshot
   (?inicio_python=instantaneo);
+- Python ready with the start's CPU throttled too: Chromium throttles a page's CPU but not its Web
+  Workers' (Emulation.setCPUThrottlingRate on a worker's own DevTools target answers "Operation is only
+  supported for pages, not workers"), so the site's worker.js also runs, unchanged, on the throttled main
+  thread of a bench page (bench/python_na_pagina.html, served beside the site): same files, same requests,
+  same code, the CPU as slow as the page's. Interleaved with the worker measurement, run by run;
 - simulation: 100,000 candidates and 10,000 seats, uploaded as a file; time from the click on Simular to
   the answer on screen and the longest main-thread task meanwhile.
 
@@ -54,7 +59,13 @@ LONGTASK_SCRIPT = """
 READY_CLOCK = """
 (() => {
   const status = document.querySelector("#calc-status");
-  window.__clickAt = window.__readyAt = null;
+  window.__clickAt = window.__readyAt = window.__lastByteAt = null;
+  // the runtime's last byte: the status moves to step 2 ("Iniciando o Python…")
+  new MutationObserver(() => {
+    if (window.__lastByteAt === null && /etapa 2/.test(status.textContent)) {
+      window.__lastByteAt = performance.now();
+    }
+  }).observe(status, { childList: true, subtree: true, characterData: true });
   document.querySelector("#calc-carregar").addEventListener("click", (e) => {
     if (window.__clickAt === null) window.__clickAt = e.timeStamp;
   }, { capture: true });
@@ -131,11 +142,33 @@ def python_ready(pw, srv, profile: dict, snapshot: bool) -> dict:
         state = page.get_attribute("#calc-status", "data-state")
         if state != "ready":
             raise SystemExit(f"o Python não carregou: {page.inner_text('#calc-status')}")
-        start, done = page.evaluate("[window.__clickAt, window.__readyAt]")
+        start, last_byte, done = page.evaluate("[window.__clickAt, window.__lastByteAt, window.__readyAt]")
         ready = done - start
         boot = page.evaluate("document.documentElement.dataset.pythonBoot")
-        return {"ready_ms": ready, "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": boot,
+        return {"ready_ms": ready, "after_last_byte_ms": done - last_byte if last_byte else None,
+                "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": boot,
                 "longest_task_ms": _longest(page, start)}
+    finally:
+        context.close()
+
+
+HARNESS = "/bancada/python-na-pagina.html"
+
+
+def python_on_page(pw, srv, profile: dict) -> dict:
+    """Python ready with the start on the page's (throttled) main thread: bench/python_na_pagina.html."""
+    context, page = _new(pw, profile)
+    try:
+        page.goto(srv.url().replace(srv.prefix, HARNESS), wait_until="load")
+        srv.counter.reset()
+        page.click("#iniciar")
+        page.wait_for_function("window.__readyAt !== null", timeout=300_000, polling=500)
+        start, last_byte, done, result = page.evaluate(
+            "[window.__clickAt, window.__lastByteAt, window.__readyAt, window.__result]")
+        if result.get("type") != "ready":
+            raise SystemExit(f"o Python não carregou na página de medição: {result}")
+        return {"ready_ms": done - start, "after_last_byte_ms": done - last_byte if last_byte else None,
+                "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": result.get("boot", "")}
     finally:
         context.close()
 
@@ -176,7 +209,17 @@ def _with_load(measure, *args) -> dict:
     return {**measure(*args), "load": load}
 
 
-def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dict:
+def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
+    """Python ready in the worker (as the site runs it) and on the throttled page, run by run alternately,
+    so that both see the same load."""
+    worker, on_page = [], []
+    for _ in range(runs):
+        worker.append(_with_load(python_ready, pw, srv, profile, False))
+        on_page.append(_with_load(python_on_page, pw, srv, profile))
+    return worker, on_page
+
+
+def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, python_only: bool = False) -> dict:
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -188,14 +231,20 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dic
             for compressed in (False, True):
                 label = "gzip" if compressed else "sem_compressao"
                 with SiteServer(site, precompressed=compressed, network=profile["net"]) as srv:
+                    log(f"{name}, servidor {label}: Python pronto no worker e na página limitada…")
+                    res[f"python_{label}_comum"], res[f"python_{label}_pagina"] = python_series(
+                        pw, srv, profile, runs)
+                    if python_only:
+                        continue
                     log(f"{name}, servidor {label}: chegada…")
                     res[f"arrival_{label}"] = [_with_load(arrival, pw, srv, profile) for _ in range(runs)]
                     res[f"law_{label}"] = [_with_load(law_page, pw, srv, profile) for _ in range(runs)]
-                    for snapshot in (False, True):
-                        kind = "instantaneo" if snapshot else "comum"
-                        log(f"{name}, servidor {label}: Python pronto ({kind})…")
-                        res[f"python_{label}_{kind}"] = [_with_load(python_ready, pw, srv, profile, snapshot)
-                                                         for _ in range(runs)]
+                    log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
+                    res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
+                                                          for _ in range(runs)]
+            if python_only:
+                out[name] = res
+                continue
             with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
                 log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
                 res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]

@@ -268,3 +268,52 @@ def test_every_tab_stop_can_be_seen(browser, server, viewport):
         assert unseen == []
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- the bench's throttled start
+def test_python_start_on_the_throttled_page(browser):
+    """Why bench/ times the Python start on a page: Chromium refuses to throttle a Web Worker's CPU (even
+    through the worker's own DevTools target), and does throttle the page's main thread. The bench page
+    (bench/python_na_pagina.html) runs the site's worker.js there, unchanged: it must start the same Python
+    (the plain start, the calculator imported) from the same files. If a later Chromium throttles workers,
+    the first assertion fails, and the bench can throttle the site's own worker instead."""
+    from bench.profiles import HARNESS
+    from bench.server import SiteServer as BenchServer
+
+    with BenchServer(SITE, precompressed=True) as srv:
+        context = browser.new_context(locale="pt-BR")
+        try:
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            refusals = []
+
+            def attached(event):
+                message = '{"id": 1, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": 4}}'
+                for msg in (message, '{"id": 2, "method": "Runtime.runIfWaitingForDebugger"}'):
+                    cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": msg})
+
+            cdp.on("Target.attachedToTarget", attached)
+            cdp.on("Target.receivedMessageFromTarget",
+                   lambda e: '"id":1,' in e["message"] and refusals.append(e["message"]))
+            cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
+                                              "flatten": False})
+            page.goto(srv.url("calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=1500"))
+            page.wait_for_selector('#reserva-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
+            assert refusals and "only supported for pages" in refusals[0], refusals
+            context.close()
+
+            context = browser.new_context(locale="pt-BR")
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # accepted on the page
+            page.goto(srv.url().replace(srv.prefix, HARNESS), wait_until="load")
+            srv.counter.reset()
+            page.click("#iniciar")
+            page.wait_for_function("window.__readyAt !== null", timeout=PY_TIMEOUT, polling=500)
+            result = page.evaluate("window.__result")
+            assert result["type"] == "ready" and result["boot"] == "plain", result
+            assert result["via"]["pyodide.asm.wasm"] == "gz"
+            fetched = {p.rsplit("/", 1)[-1] for p in srv.counter.paths}
+            assert {"worker.js", "pyodide.asm.wasm.gz", "python_stdlib.zip.gz", "calculator.zip"} <= fetched
+        finally:
+            context.close()
