@@ -202,6 +202,40 @@ def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
         context.close()
 
 
+def edital_csv(cargos: int) -> str:
+    """A table of cargos in the columns of docs/assets/exemplo-edital.csv; every fifth announces too few."""
+    lines = ["cargo;vagas;reservadas"]
+    for i in range(cargos):
+        vacancies = 3 + (i * 7) % 40
+        short = 1 if i % 5 == 0 and vacancies >= 5 else 0
+        lines.append(f"Cargo {i + 1};{vacancies};{vacancies // 5 - short}")
+    return "\n".join(lines) + "\n"
+
+
+def edital_report(pw, srv, profile: dict, cargos: int = 40) -> dict:
+    """The Edital tool's report for a table of `cargos` (pasted), Python already loaded: time from the
+    click on Calcular to the whole report on screen, and the longest main-thread task meanwhile."""
+    context, page = _new(pw, profile)
+    try:
+        page.goto(srv.url("calculadora.html"), wait_until="load")
+        page.click("#calc-carregar")
+        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+        page.check("#edital-modo-colar")
+        page.select_option("#edital-norma", "ubatuba")
+        page.fill("#edital-csv", edital_csv(cargos))
+        page.wait_for_timeout(500)
+        start = page.evaluate("performance.now()")
+        page.click("#form-edital button[type=submit]")
+        page.wait_for_function("document.querySelector('#edital-resultado').dataset.origem === 'python'",
+                               timeout=300_000, polling=1000)
+        done = page.evaluate("performance.now()") - start
+        nodes = page.evaluate("document.querySelectorAll('#edital-resultado *').length")
+        page.wait_for_timeout(300)
+        return {"answer_ms": done, "longest_task_ms": _longest(page, start), "dom_nodes": nodes}
+    finally:
+        context.close()
+
+
 def _with_load(measure, *args) -> dict:
     """The measurement with the machine's load average (1 min) when it started: on a shared machine the
     times are only comparable at a similar load."""
@@ -219,7 +253,8 @@ def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
     return worker, on_page
 
 
-def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, python_only: bool = False) -> dict:
+def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: str | None = None) -> dict:
+    """Every measurement on both profiles; only="python" or "edital": that one alone."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -231,10 +266,11 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, python
             for compressed in (False, True):
                 label = "gzip" if compressed else "sem_compressao"
                 with SiteServer(site, precompressed=compressed, network=profile["net"]) as srv:
-                    log(f"{name}, servidor {label}: Python pronto no worker e na página limitada…")
-                    res[f"python_{label}_comum"], res[f"python_{label}_pagina"] = python_series(
-                        pw, srv, profile, runs)
-                    if python_only:
+                    if only in (None, "python"):
+                        log(f"{name}, servidor {label}: Python pronto no worker e na página limitada…")
+                        res[f"python_{label}_comum"], res[f"python_{label}_pagina"] = python_series(
+                            pw, srv, profile, runs)
+                    if only is not None:
                         continue
                     log(f"{name}, servidor {label}: chegada…")
                     res[f"arrival_{label}"] = [_with_load(arrival, pw, srv, profile) for _ in range(runs)]
@@ -242,12 +278,14 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, python
                     log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
                     res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
                                                           for _ in range(runs)]
-            if python_only:
-                out[name] = res
-                continue
-            with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
-                log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
-                res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]
+            if only in (None, "edital"):
+                with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
+                    log(f"{name}: relatório do edital com 40 cargos…")
+                    res["edital"] = [_with_load(edital_report, pw, srv, profile) for _ in range(runs)]
+            if only is None:
+                with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
+                    log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
+                    res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]
             out[name] = res
     return out
 
