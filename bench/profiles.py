@@ -173,12 +173,34 @@ def python_on_page(pw, srv, profile: dict) -> dict:
         context.close()
 
 
-def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
+def _with_python(pw, srv, profile: dict):
+    """A calculator page on the profile with Python loaded (the status's button)."""
     context, page = _new(pw, profile)
+    page.goto(srv.url("calculadora.html"), wait_until="load")
+    page.click("#calc-carregar")
+    page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+    return context, page
+
+
+def _submit_and_wait(page, tool: str, form: str, since: float | None = None) -> dict:
+    """Click the tool's Calcular; time to its whole answer (data-origem="python", not busy), the longest
+    main-thread task from `since` (default: the click) and the answer's elements."""
+    start = page.evaluate("performance.now()")
+    page.click(f"#{form} button[type=submit]")
+    page.wait_for_function(
+        f"document.querySelector('#{tool}-resultado').dataset.origem === 'python'"
+        f" && !document.querySelector('#{tool}-resultado').hasAttribute('aria-busy')", timeout=600_000,
+        polling=1000)  # Playwright's default (a check at every frame) adds tasks to the page's thread
+    done = page.evaluate("performance.now()") - start
+    nodes = page.evaluate(f"document.querySelectorAll('#{tool}-resultado *').length")
+    page.wait_for_timeout(300)
+    return {"answer_ms": done, "longest_task_ms": _longest(page, start if since is None else since),
+            "dom_nodes": nodes}
+
+
+def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
+    context, page = _with_python(pw, srv, profile)
     try:
-        page.goto(srv.url("calculadora.html"), wait_until="load")
-        page.click("#calc-carregar")
-        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
         page.select_option("#simular-norma", "ubatuba")
         page.fill("#simular-vagas", str(seats))
         # The file is given by its path, as a person choosing it does: a buffer would be decoded by
@@ -188,16 +210,7 @@ def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
         chosen = page.evaluate("performance.now()")
         page.set_input_files("#simular-arquivo", str(path))
         page.wait_for_timeout(500)
-        start = page.evaluate("performance.now()")
-        page.click("#form-simular button[type=submit]")
-        page.wait_for_function(
-            "document.querySelector('#simular-resultado').dataset.origem === 'python'"
-            " && !document.querySelector('#simular-resultado').hasAttribute('aria-busy')", timeout=600_000,
-            polling=1000)  # Playwright's default (a check at every frame) adds tasks to the page's thread
-        done = page.evaluate("performance.now()") - start
-        nodes = page.evaluate("document.querySelectorAll('#simular-resultado *').length")
-        page.wait_for_timeout(300)
-        return {"answer_ms": done, "longest_task_ms": _longest(page, chosen), "dom_nodes": nodes}
+        return _submit_and_wait(page, "simular", "form-simular", since=chosen)
     finally:
         context.close()
 
@@ -215,23 +228,13 @@ def edital_csv(cargos: int) -> str:
 def edital_report(pw, srv, profile: dict, cargos: int = 40) -> dict:
     """The Edital tool's report for a table of `cargos` (pasted), Python already loaded: time from the
     click on Calcular to the whole report on screen, and the longest main-thread task meanwhile."""
-    context, page = _new(pw, profile)
+    context, page = _with_python(pw, srv, profile)
     try:
-        page.goto(srv.url("calculadora.html"), wait_until="load")
-        page.click("#calc-carregar")
-        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
         page.check("#edital-modo-colar")
         page.select_option("#edital-norma", "ubatuba")
         page.fill("#edital-csv", edital_csv(cargos))
         page.wait_for_timeout(500)
-        start = page.evaluate("performance.now()")
-        page.click("#form-edital button[type=submit]")
-        page.wait_for_function("document.querySelector('#edital-resultado').dataset.origem === 'python'",
-                               timeout=300_000, polling=1000)
-        done = page.evaluate("performance.now()") - start
-        nodes = page.evaluate("document.querySelectorAll('#edital-resultado *').length")
-        page.wait_for_timeout(300)
-        return {"answer_ms": done, "longest_task_ms": _longest(page, start), "dom_nodes": nodes}
+        return _submit_and_wait(page, "edital", "form-edital")
     finally:
         context.close()
 
