@@ -317,3 +317,29 @@ def test_python_start_on_the_throttled_page(browser):
             assert {"worker.js", "pyodide.asm.wasm.gz", "python_stdlib.zip.gz", "calculator.zip"} <= fetched
         finally:
             context.close()
+
+
+def test_the_edital_tool_starts_python_when_the_visitor_starts_filling_it(browser, server):
+    """Every Edital answer needs Python: its download begins with the first thing typed in the tool (a table
+    takes a while to fill), not at Calcular; passing through with Tab downloads nothing."""
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        asked = []
+        page.on("request", lambda r: "pyodide" in r.url and asked.append(r.url))
+        page.goto(server.base + "calculadora.html", wait_until="networkidle")
+        page.focus("#edital-norma")
+        for _ in range(4):
+            page.keyboard.press("Tab")
+        page.wait_for_timeout(500)
+        assert asked == [] and page.get_attribute("#calc-status", "data-state") == "idle"
+        page.locator("#edital-linhas input[name='linha-cargo']").first.type("Professor")
+        page.wait_for_selector('#calc-status[data-state="loading"], #calc-status[data-state="ready"]')
+        for _ in range(100):
+            if asked:
+                break
+            page.wait_for_timeout(100)
+        assert asked, "o Python não começou a baixar"
+        assert page.locator("#edital-resultado *").count() == 0  # nothing computed yet: only the download
+    finally:
+        context.close()

@@ -1234,6 +1234,7 @@ function init() {
     });
   }
   $("simular-csv").addEventListener("input", () => {
+    ensurePython(); // a simulation is coming (as when a file is chosen): start the download now
     const lf = (t) => String(t).replace(/\r\n?/g, "\n");
     if (uploaded && lf($("simular-csv").value) !== lf(uploaded.text)) uploaded = null;
   });

@@ -597,6 +597,9 @@ function init() {
     event.preventDefault();
     run(true);
   });
+  // Every answer of this tool needs Python: its download starts with the first thing typed, pasted or chosen
+  // in the form (filling a table takes a while), not at Calcular. Not on mere focus: Tab passes through.
+  for (const type of ["input", "change"]) form().addEventListener(type, () => self.CotasCalculadora.ensurePython(), { once: true });
   $("edital-arquivo").addEventListener("change", async (event) => {
     const file = event.target.files && event.target.files[0];
     if (!file) return;
