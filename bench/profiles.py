@@ -288,7 +288,8 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
             if only is None:
                 with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
                     log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
-                    res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]
+                    res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)
+                                         for _ in range(runs)]
             out[name] = res
     return out
 
