@@ -800,10 +800,12 @@ async function runSimulation(req, seq, out, mark, fail, show) {
   const { summary, later } = renderSimulation(answer.simulation, req);
   out.replaceChildren(summary);
   show();
-  for (const part of later) {
+  const queue = [...later]; // a part may put its own follow-up parts at the front (pagedTable)
+  while (queue.length) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (seq !== runSeq.simular) return;
-    out.append(part());
+    const made = queue.shift()(queue);
+    if (made) out.append(made);
   }
   mark("python");
 }
@@ -959,6 +961,10 @@ function reasonBlock(text, basis) {
 // item becomes a card: every cell on its own line, labelled with its column header (data-rotulo).
 function tableBody(t, headers, rows) {
   for (const tb of t.querySelectorAll("tbody")) tb.remove();
+  appendItems(t, headers, rows);
+}
+
+function appendItems(t, headers, rows) {
   for (const { cells, reason, basis } of rows) {
     const tbody = el("tbody", { class: "calc-item" });
     tbody.append(el("tr", { class: "calc-item-dados" },
@@ -969,20 +975,39 @@ function tableBody(t, headers, rows) {
   }
 }
 
-// Long lists come a page at a time from the worker, which keeps the whole result.
-function pagedTable(caption, headers, list, first, total, toRow, id) {
+// Long lists come a page at a time from the worker, which keeps the whole result. With a queue of parts
+// (runSimulation), the first page is drawn ITEMS_PER_PART items at a time, the others put at the queue's
+// front: laid out at once, 50 items with their reasons were one long task on a phone.
+const ITEMS_PER_PART = 10;
+function pagedTable(caption, headers, list, first, total, toRow, id, queue = null) {
   const t = el("table", { class: "calc-tabela-motivos" }, el("caption", {}, caption));
   if (id) t.id = id;
   t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))));
-  tableBody(t, headers, first.map(toRow));
+  const rows = first.map(toRow);
+  const now = queue ? rows.slice(0, ITEMS_PER_PART) : rows;
+  tableBody(t, headers, now);
+  let shown = 0; // pages drawn: a part still queued for the first page is dropped once another is shown
+  if (queue) {
+    const parts = [];
+    for (let i = now.length; i < rows.length; i += ITEMS_PER_PART) {
+      parts.push(() => {
+        if (shown === 0) appendItems(t, headers, rows.slice(i, i + ITEMS_PER_PART));
+        return null;
+      });
+    }
+    queue.unshift(...parts);
+  }
   const wrap = el("div", { class: "calc-rolagem" }, t);
   if (total <= first.length) return wrap;
   let start = 0;
   const info = el("span", { class: "calc-pagina-info", "aria-live": "polite" });
   const prev = el("button", { type: "button", class: "md-button calc-pagina-anterior" }, "Anteriores");
   const next = el("button", { type: "button", class: "md-button calc-pagina-proxima" }, "Próximas");
-  const show = (items) => {
-    tableBody(t, headers, items.map(toRow));
+  const show = (items, drawn = false) => {
+    if (!drawn) {
+      shown += 1;
+      tableBody(t, headers, items.map(toRow));
+    }
     info.textContent = `${fmt(start + 1)}–${fmt(start + items.length)} de ${fmt(total)}`;
     prev.disabled = start === 0;
     next.disabled = start + items.length >= total;
@@ -996,7 +1021,7 @@ function pagedTable(caption, headers, list, first, total, toRow, id) {
   };
   prev.addEventListener("click", () => go(Math.max(0, start - PAGE_SIZE)));
   next.addEventListener("click", () => go(start + PAGE_SIZE));
-  show(first);
+  show(first, true);
   const nav = el("div", { class: "calc-paginas", role: "group", "aria-label": `Páginas: ${caption}` }, prev, " ", info, " ", next);
   wrap.append(nav);
   return wrap;
@@ -1036,7 +1061,7 @@ function renderSimulation(result, req) {
   frag.append(el("p", {}, download));
   frag.append(explanation({ warnings: result.warnings }));
   const later = [];
-  later.push(() => pagedTable("Nomeações em ordem de convocação", ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
+  later.push((queue) => pagedTable("Nomeações em ordem de convocação", ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
     "nominations", result.nominations || [], noms, (n) => ({
       cells: [
         String(n.seat),
@@ -1047,23 +1072,23 @@ function renderSimulation(result, req) {
       ],
       reason: n.reason,
       basis: n.basis,
-    }), "simular-nomeacoes"));
+    }), "simular-nomeacoes", queue));
   if (count("unfilled_seats")) {
-    later.push(() => pagedTable("Vagas não preenchidas", ["Vaga", "Lista"], "unfilled_seats", result.unfilled_seats, count("unfilled_seats"),
-      (u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis })));
+    later.push((queue) => pagedTable("Vagas não preenchidas", ["Vaga", "Lista"], "unfilled_seats", result.unfilled_seats, count("unfilled_seats"),
+      (u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis }), null, queue));
   }
   if (count("reverted_seats")) {
-    later.push(() => pagedTable("Vagas revertidas", ["Vaga", "De", "Para"], "reverted_seats", result.reverted_seats, count("reverted_seats"),
-      (r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis })));
+    later.push((queue) => pagedTable("Vagas revertidas", ["Vaga", "De", "Para"], "reverted_seats", result.reverted_seats, count("reverted_seats"),
+      (r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis }), null, queue));
   }
   if (count("excluded")) {
-    later.push(() => pagedTable("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"], "excluded",
+    later.push((queue) => pagedTable("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"], "excluded",
       result.excluded, count("excluded"),
-      (e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis })));
+      (e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis }), null, queue));
   }
   if (count("moved")) {
-    later.push(() => pagedTable("Candidatos que mudaram de lista", ["Candidato", "De", "Para"], "moved", result.moved, count("moved"),
-      (m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis })));
+    later.push((queue) => pagedTable("Candidatos que mudaram de lista", ["Candidato", "De", "Para"], "moved", result.moved, count("moved"),
+      (m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }), null, queue));
   }
   later.push(() => {
     const tail = document.createDocumentFragment();
