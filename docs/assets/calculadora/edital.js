@@ -221,7 +221,6 @@ async function run(push) {
   // The report in parts, each appended in a task of its own (the headline first, in view at once): drawn in
   // one go, a report of 40 cargos kept a phone's page from responding for about a third of a second.
   const parts = render(response.result, req, small);
-  out.setAttribute("aria-busy", "true");
   out.replaceChildren(parts.shift()());
   $("calc-anuncio").textContent = response.result.headline;
   reveal(out); // a Calcular press, the example, or a link with the table: the report in view
@@ -230,8 +229,7 @@ async function run(push) {
     if (mine !== seq) return; // a newer run replaced this report
     out.append(part());
   }
-  out.removeAttribute("aria-busy");
-  out.dataset.origem = "python";
+  out.dataset.origem = "python"; // the whole report is there
   out.dataset.norma = req.norma || "";
 }
 
