@@ -182,7 +182,7 @@ def serious(page) -> list:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_on_any_page(browser, server, scheme):
-    context, page = phone(browser, scheme=scheme, throttled=False)
+    context, page = phone(browser, scheme=scheme)
     try:
         found = {}
         for rel in pages():
