@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench                 # build, then every measurement (make bench)
     .venv/bin/python -m bench --no-build      # measure the site already in site/
-    .venv/bin/python -m bench --runs 5        # browser loads per case (median, min–max)
+    .venv/bin/python -m bench --runs 7        # browser loads per case (default 5; median, min–max)
     .venv/bin/python -m bench --only python --runs 5   # only Python ready (worker / throttled page)
     .venv/bin/python -m bench --only edital --runs 5   # only the Edital report of 40 cargos
     (--skip-sim, --skip-browser: leave those parts out)
@@ -191,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Medições de desempenho do site e da calculadora.")
     parser.add_argument("--no-build", action="store_true", help="não gera o site; mede o que está em site/")
     parser.add_argument(
-        "--runs", type=int, default=3, help="carregamentos da calculadora por caso (padrão 3)"
+        "--runs", type=int, default=5,
+        help="carregamentos por caso (padrão 5: mediana e mínimo–máximo de pelo menos 5)"
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
