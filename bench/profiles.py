@@ -9,6 +9,11 @@ the ``.gz`` twins (like nginx ``gzip_static``):
 - Python ready: the visitor asks for the calculator in Python (the status's button); time from the click
   to "pronta" (both timed on the page), bytes, with the plain start and with the memory snapshot
   (?inicio_python=instantaneo);
+- Python ready with the start's CPU throttled too: Chromium throttles a page's CPU but not its Web
+  Workers' (Emulation.setCPUThrottlingRate on a worker's own DevTools target answers "Operation is only
+  supported for pages, not workers"), so the site's worker.js also runs, unchanged, on the throttled main
+  thread of a bench page (bench/python_na_pagina.html, served beside the site): same files, same requests,
+  same code, the CPU as slow as the page's. Interleaved with the worker measurement, run by run;
 - simulation: 100,000 candidates and 10,000 seats, uploaded as a file; time from the click on Simular to
   the answer on screen and the longest main-thread task meanwhile.
 
@@ -54,7 +59,13 @@ LONGTASK_SCRIPT = """
 READY_CLOCK = """
 (() => {
   const status = document.querySelector("#calc-status");
-  window.__clickAt = window.__readyAt = null;
+  window.__clickAt = window.__readyAt = window.__lastByteAt = null;
+  // the runtime's last byte: the status moves to step 2 ("Iniciando o Python…")
+  new MutationObserver(() => {
+    if (window.__lastByteAt === null && /etapa 2/.test(status.textContent)) {
+      window.__lastByteAt = performance.now();
+    }
+  }).observe(status, { childList: true, subtree: true, characterData: true });
   document.querySelector("#calc-carregar").addEventListener("click", (e) => {
     if (window.__clickAt === null) window.__clickAt = e.timeStamp;
   }, { capture: true });
@@ -131,21 +142,65 @@ def python_ready(pw, srv, profile: dict, snapshot: bool) -> dict:
         state = page.get_attribute("#calc-status", "data-state")
         if state != "ready":
             raise SystemExit(f"o Python não carregou: {page.inner_text('#calc-status')}")
-        start, done = page.evaluate("[window.__clickAt, window.__readyAt]")
+        start, last_byte, done = page.evaluate("[window.__clickAt, window.__lastByteAt, window.__readyAt]")
         ready = done - start
         boot = page.evaluate("document.documentElement.dataset.pythonBoot")
-        return {"ready_ms": ready, "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": boot,
+        return {"ready_ms": ready, "after_last_byte_ms": done - last_byte if last_byte else None,
+                "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": boot,
                 "longest_task_ms": _longest(page, start)}
     finally:
         context.close()
 
 
-def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
+HARNESS = "/bancada/python-na-pagina.html"
+
+
+def python_on_page(pw, srv, profile: dict) -> dict:
+    """Python ready with the start on the page's (throttled) main thread: bench/python_na_pagina.html."""
     context, page = _new(pw, profile)
     try:
-        page.goto(srv.url("calculadora.html"), wait_until="load")
-        page.click("#calc-carregar")
-        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+        page.goto(srv.url().replace(srv.prefix, HARNESS), wait_until="load")
+        srv.counter.reset()
+        page.click("#iniciar")
+        page.wait_for_function("window.__readyAt !== null", timeout=300_000, polling=500)
+        start, last_byte, done, result = page.evaluate(
+            "[window.__clickAt, window.__lastByteAt, window.__readyAt, window.__result]")
+        if result.get("type") != "ready":
+            raise SystemExit(f"o Python não carregou na página de medição: {result}")
+        return {"ready_ms": done - start, "after_last_byte_ms": done - last_byte if last_byte else None,
+                "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": result.get("boot", "")}
+    finally:
+        context.close()
+
+
+def _with_python(pw, srv, profile: dict):
+    """A calculator page on the profile with Python loaded (the status's button)."""
+    context, page = _new(pw, profile)
+    page.goto(srv.url("calculadora.html"), wait_until="load")
+    page.click("#calc-carregar")
+    page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+    return context, page
+
+
+def _submit_and_wait(page, tool: str, form: str, since: float | None = None) -> dict:
+    """Click the tool's Calcular; time to its whole answer (data-origem="python", not busy), the longest
+    main-thread task from `since` (default: the click) and the answer's elements."""
+    start = page.evaluate("performance.now()")
+    page.click(f"#{form} button[type=submit]")
+    page.wait_for_function(
+        f"document.querySelector('#{tool}-resultado').dataset.origem === 'python'"
+        f" && !document.querySelector('#{tool}-resultado').hasAttribute('aria-busy')", timeout=600_000,
+        polling=1000)  # Playwright's default (a check at every frame) adds tasks to the page's thread
+    done = page.evaluate("performance.now()") - start
+    nodes = page.evaluate(f"document.querySelectorAll('#{tool}-resultado *').length")
+    page.wait_for_timeout(300)
+    return {"answer_ms": done, "longest_task_ms": _longest(page, start if since is None else since),
+            "dom_nodes": nodes}
+
+
+def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
+    context, page = _with_python(pw, srv, profile)
+    try:
         page.select_option("#simular-norma", "ubatuba")
         page.fill("#simular-vagas", str(seats))
         # The file is given by its path, as a person choosing it does: a buffer would be decoded by
@@ -155,16 +210,31 @@ def simulation(pw, srv, profile: dict, data: bytes, seats: int) -> dict:
         chosen = page.evaluate("performance.now()")
         page.set_input_files("#simular-arquivo", str(path))
         page.wait_for_timeout(500)
-        start = page.evaluate("performance.now()")
-        page.click("#form-simular button[type=submit]")
-        page.wait_for_function(
-            "document.querySelector('#simular-resultado').dataset.origem === 'python'"
-            " && !document.querySelector('#simular-resultado').hasAttribute('aria-busy')", timeout=600_000,
-            polling=1000)  # Playwright's default (a check at every frame) adds tasks to the page's thread
-        done = page.evaluate("performance.now()") - start
-        nodes = page.evaluate("document.querySelectorAll('#simular-resultado *').length")
-        page.wait_for_timeout(300)
-        return {"answer_ms": done, "longest_task_ms": _longest(page, chosen), "dom_nodes": nodes}
+        return _submit_and_wait(page, "simular", "form-simular", since=chosen)
+    finally:
+        context.close()
+
+
+def edital_csv(cargos: int) -> str:
+    """A table of cargos in the columns of docs/assets/exemplo-edital.csv; every fifth announces too few."""
+    lines = ["cargo;vagas;reservadas"]
+    for i in range(cargos):
+        vacancies = 3 + (i * 7) % 40
+        short = 1 if i % 5 == 0 and vacancies >= 5 else 0
+        lines.append(f"Cargo {i + 1};{vacancies};{vacancies // 5 - short}")
+    return "\n".join(lines) + "\n"
+
+
+def edital_report(pw, srv, profile: dict, cargos: int = 40) -> dict:
+    """The Edital tool's report for a table of `cargos` (pasted), Python already loaded: time from the
+    click on Calcular to the whole report on screen, and the longest main-thread task meanwhile."""
+    context, page = _with_python(pw, srv, profile)
+    try:
+        page.check("#edital-modo-colar")
+        page.select_option("#edital-norma", "ubatuba")
+        page.fill("#edital-csv", edital_csv(cargos))
+        page.wait_for_timeout(500)
+        return _submit_and_wait(page, "edital", "form-edital")
     finally:
         context.close()
 
@@ -176,7 +246,18 @@ def _with_load(measure, *args) -> dict:
     return {**measure(*args), "load": load}
 
 
-def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dict:
+def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
+    """Python ready in the worker (as the site runs it) and on the throttled page, run by run alternately,
+    so that both see the same load."""
+    worker, on_page = [], []
+    for _ in range(runs):
+        worker.append(_with_load(python_ready, pw, srv, profile, False))
+        on_page.append(_with_load(python_on_page, pw, srv, profile))
+    return worker, on_page
+
+
+def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: str | None = None) -> dict:
+    """Every measurement on both profiles; only="python" or "edital": that one alone."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -188,17 +269,27 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print) -> dic
             for compressed in (False, True):
                 label = "gzip" if compressed else "sem_compressao"
                 with SiteServer(site, precompressed=compressed, network=profile["net"]) as srv:
+                    if only in (None, "python"):
+                        log(f"{name}, servidor {label}: Python pronto no worker e na página limitada…")
+                        res[f"python_{label}_comum"], res[f"python_{label}_pagina"] = python_series(
+                            pw, srv, profile, runs)
+                    if only is not None:
+                        continue
                     log(f"{name}, servidor {label}: chegada…")
                     res[f"arrival_{label}"] = [_with_load(arrival, pw, srv, profile) for _ in range(runs)]
                     res[f"law_{label}"] = [_with_load(law_page, pw, srv, profile) for _ in range(runs)]
-                    for snapshot in (False, True):
-                        kind = "instantaneo" if snapshot else "comum"
-                        log(f"{name}, servidor {label}: Python pronto ({kind})…")
-                        res[f"python_{label}_{kind}"] = [_with_load(python_ready, pw, srv, profile, snapshot)
-                                                         for _ in range(runs)]
-            with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
-                log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
-                res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)]
+                    log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
+                    res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
+                                                          for _ in range(runs)]
+            if only in (None, "edital"):
+                with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
+                    log(f"{name}: relatório do edital com 40 cargos…")
+                    res["edital"] = [_with_load(edital_report, pw, srv, profile) for _ in range(runs)]
+            if only is None:
+                with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
+                    log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
+                    res["simulation"] = [_with_load(simulation, pw, srv, profile, data, seats)
+                                         for _ in range(runs)]
             out[name] = res
     return out
 

@@ -3,7 +3,8 @@
 It behaves like nginx with ``gzip_static on`` (docs/hospedar.md): when the browser accepts gzip and
 ``<file>.gz`` exists, it sends that file with ``Content-Encoding: gzip`` and the original's type.
 It counts the bytes it sends (status line, headers and body), so a benchmark can read how many bytes
-a page load transferred, including what the Web Worker fetched.
+a page load transferred, including what the Web Worker fetched. It also serves the bench's harness pages
+(HARNESSES) at their own paths, outside the site's sub-path.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ import threading
 import time
 import urllib.parse
 from pathlib import Path
+
+# Bench pages served beside the site (not part of it): the Python start on the page's throttled thread.
+HARNESSES = {"/bancada/python-na-pagina.html": Path(__file__).resolve().parent / "python_na_pagina.html"}
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -113,14 +117,17 @@ def make_handler(site: Path, prefix: str, counter: Counter, precompressed: bool,
 
         def _serve(self, body: bool):
             path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-            if not path.startswith(prefix):
+            if path in HARNESSES:
+                target, rel = HARNESSES[path], path
+            elif not path.startswith(prefix):
                 return self._send_error(404)
-            rel = path[len(prefix) :] or "index.html"
-            if rel.endswith("/"):
-                rel += "index.html"
-            target = (site / rel).resolve()
-            if site not in target.parents or not target.is_file():
-                return self._send_error(404)
+            else:
+                rel = path[len(prefix) :] or "index.html"
+                if rel.endswith("/"):
+                    rel += "index.html"
+                target = (site / rel).resolve()
+                if site not in target.parents or not target.is_file():
+                    return self._send_error(404)
             counter.add(0, rel)
             link.wait_first_byte()
             sent, encoding = target, None

@@ -1130,6 +1130,10 @@ def test_unzipped_folder_opened_from_disk(browser, tmp_path):
         page.fill("#simular-csv", "inscricao,nome,classificacao,cotista\n1,Ana,1,sim\n")
         page.click("#form-simular button[type=submit]")
         assert "servidor local" in result_of(page, "simular", "espera")
+        # the Edital tool (a module, which a file page does not run) says so up front, its buttons disabled
+        assert "servidor local" in page.inner_text("#edital-disco")
+        for sel in ["#edital-mais-linha", "#edital-exemplo", "#edital-modo-colar", "#edital-arquivo"]:
+            assert page.is_disabled(sel), sel
         # law pages work from disk too, and so does the search (its worker in a frame, its index by a
         # script tag), landing on the provision
         page.goto((site / "gerado" / "ubatuba.html").as_uri())

@@ -72,6 +72,102 @@
   }
   document.body.insertBefore(bar, document.body.firstChild);
 
+  // A table or code block wider than the screen scrolls inside its own box: that box is reachable by keyboard
+  // (Tab, then the arrow keys), a table's named after it, only while it really scrolls (no extra Tab stop
+  // otherwise). The theme does it for code blocks only later, when it observes their size.
+  function scrollables() {
+    var boxes = document.querySelectorAll(".md-typeset__scrollwrap, .calc-rolagem, .md-typeset pre > code");
+    Array.prototype.forEach.call(boxes, function (box) {
+      var code = box.tagName === "CODE";
+      if (!code && box.querySelector("a[href], button, input, select, textarea, [tabindex]")) return;
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.setAttribute("tabindex", "0");
+        if (code) return;
+        var caption = box.querySelector("caption");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", caption ? caption.textContent : "Tabela (role para o lado)");
+      } else if (box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    });
+  }
+  window.addEventListener("load", scrollables);
+  window.addEventListener("resize", scrollables);
+
+  // Search highlighting, accents or not. The theme's result links carry ?h= with the index's own terms,
+  // which an accented query leaves empty ("vigência" gives ?h=); they get the words typed instead. On the
+  // page opened, the theme marks those words as written; the same words written with other accents
+  // ("vigência" for "vigencia", or the reverse) are marked here, with the theme's own mark.
+  function fold(text) {
+    // one character for one (same length, so positions match): the base letter, lower case
+    return text.split("").map(function (c) { return c.normalize("NFD").charAt(0).toLowerCase().charAt(0); }).join("");
+  }
+  function typedWords() {
+    var input = document.querySelector(".md-search__input");
+    var words = input ? input.value.toLowerCase().split(/[^\p{L}\p{N}]+/u) : [];
+    return words.filter(function (w) { return w.length > 1; }).join(" ");
+  }
+  var results = document.querySelector(".md-search-result");
+  // The results' scrolling box is a Tab stop only when there are results to scroll (empty, it is 0 px high).
+  var resultsBox = document.querySelector(".md-search__scrollwrap");
+  function resultsStop() {
+    if (resultsBox) resultsBox.tabIndex = results.querySelector(".md-search-result__item") ? 0 : -1;
+  }
+  if (results) resultsStop();
+  if (results && window.MutationObserver) {
+    new MutationObserver(function () {
+      resultsStop();
+      var words = typedWords();
+      if (!words) return;
+      Array.prototype.forEach.call(results.querySelectorAll("a.md-search-result__link"), function (a) {
+        var url = new URL(a.href, location.href);
+        if (!url.searchParams.has("h") || url.searchParams.get("h") === words) return;
+        url.searchParams.set("h", words);
+        a.href = url.href;
+      });
+    }).observe(results, { childList: true, subtree: true });
+  }
+  function highlightFolded() {
+    var h = new URLSearchParams(location.search).get("h");
+    var root = document.querySelector(".md-content");
+    if (!h || !root) return;
+    var words = h.toLowerCase().split(/\s+/).filter(function (w) { return w.length > 1; });
+    var folded = words.map(fold);
+    var nodes = [];
+    var walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.parentElement.closest("mark, script, style, .md-search")) nodes.push(node);
+    }
+    nodes.forEach(function (node) {
+      var text = node.nodeValue;
+      var f = fold(text);
+      var found = [];
+      for (var i = 0; i < folded.length; i++) {
+        for (var at = f.indexOf(folded[i]); at >= 0; at = f.indexOf(folded[i], at + 1)) {
+          var same = text.substr(at, words[i].length).toLowerCase() === words[i];
+          if (!same && !(at && /[\p{L}\p{N}]/u.test(f.charAt(at - 1)))) found.push([at, words[i].length]);
+        }
+      }
+      // from the end backwards (the earlier positions stay valid), never two marks overlapping
+      found.sort(function (a, b) { return b[0] - a[0]; });
+      var limit = text.length;
+      found.forEach(function (m) {
+        if (m[0] + m[1] > limit) return;
+        limit = m[0];
+        var word = node.splitText(m[0]);
+        word.splitText(m[1]);
+        var mark = document.createElement("mark");
+        mark.setAttribute("data-md-highlight", "");
+        word.replaceWith(mark);
+        mark.appendChild(word);
+      });
+    });
+  }
+  if (document.readyState === "complete") highlightFolded();
+  else window.addEventListener("load", highlightFolded);
+
   var opened = [];
   window.addEventListener("beforeprint", function () {
     opened = Array.prototype.filter.call(document.querySelectorAll("details.na-calculadora"), function (d) {

@@ -66,7 +66,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 const $ = (id) => document.getElementById(id);
-const fmt = (n) => (/^\d+$/.test(String(n)) ? BigInt(n).toLocaleString("pt-BR") : String(n));
+// An integer in pt-BR ("1.500"), the same text as BigInt(n).toLocaleString("pt-BR") without its price: the
+// browser's first locale formatting loads number data, a few tens of ms of the arrival's work on a phone.
+const fmt = (n) => (/^\d+$/.test(String(n))
+  ? String(n).replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ".")
+  : String(n));
 const brDate = (iso) => iso.split("-").reverse().join("/");
 
 // ---------------------------------------------------------------- legal references
@@ -683,7 +687,28 @@ function markActive(tool) {
   for (const section of document.querySelectorAll(".calc-ferramenta")) section.classList.toggle("calc-ativa", section.id === id);
 }
 
-// options.python: answer with Python even where the tables answer (the step-by-step explanation)
+// The answer brought into view and focused (its box has tabindex="-1"): a phone shows it instead of the
+// form above it, and a screen reader reads it. After a Calcular press and on arrival by a link with a
+// question, not when an answer on screen is computed again. The form is not hidden: Shift+Tab goes back
+// to its Calcular button. On arrival it waits for the load event, after which the browser no longer
+// scrolls to the address's #fragment (the tool's section, above the answer).
+function reveal(out) {
+  const go = () => {
+    if (!out.isConnected || !out.firstChild) return;
+    out.focus({ preventScroll: true });
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    const head = out.querySelector(".calc-resposta") || out.firstElementChild || out;
+    if (out.getBoundingClientRect().top < top || head.getBoundingClientRect().bottom > window.innerHeight) {
+      out.scrollIntoView({ block: "start" });
+    }
+  };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", () => requestAnimationFrame(go), { once: true });
+}
+
+// options.python: answer with Python even where the tables answer (the step-by-step explanation);
+// options.reveal: bring the answer into view (reveal)
 async function run(tool, push, options = {}) {
   const req = readForm(tool);
   lastRequest[tool] = req;
@@ -702,8 +727,14 @@ async function run(tool, push, options = {}) {
   markActive(tool);
   clearErrors(tool);
   contextNorm = req.norma || null;
+  let shown = !options.reveal;
+  const show = () => {
+    if (!shown) reveal(out);
+    shown = true;
+  };
   const mark = (origin) => {
     out.dataset.origem = origin;
+    if (origin !== "erro") show();
     out.dataset.norma = req.norma || "";
     out.dataset.vagas = req.vagas || "";
     // A short summary for screen readers (the result itself is not a live region: it can be long).
@@ -749,10 +780,10 @@ async function run(tool, push, options = {}) {
     if (seq !== runSeq[tool]) return;
     if (!ok) {
       setBusy(tool, false);
-      return run(tool, false); // now answers with the failure notice (and the tables where they can)
+      return run(tool, false, { reveal: options.reveal }); // now answers with the failure notice (and the tables where they can)
     }
   }
-  if (tool === "simular") return runSimulation(req, seq, out, mark, fail);
+  if (tool === "simular") return runSimulation(req, seq, out, mark, fail, show);
   setBusy(tool, true);
   const answer = await callWorker({ type: "api", request: JSON.stringify(req) });
   if (seq !== runSeq[tool]) return; // stale: a newer run owns the busy state
@@ -770,7 +801,7 @@ async function run(tool, push, options = {}) {
 
 // A simulation: busy at once (the old result dimmed, the button disabled, "calculando…", aria-busy);
 // a newer request makes the older answer stale (it is dropped when it arrives).
-async function runSimulation(req, seq, out, mark, fail) {
+async function runSimulation(req, seq, out, mark, fail, show) {
   setBusy("simular", true);
   const request = { ...req };
   let file;
@@ -796,10 +827,13 @@ async function runSimulation(req, seq, out, mark, fail) {
   // responding (a phone renders 50 items with their reasons in about a tenth of a second).
   const { summary, later } = renderSimulation(answer.simulation, req);
   out.replaceChildren(summary);
-  for (const part of later) {
+  show();
+  const queue = [...later]; // a part may put its own follow-up parts at the front (pagedTable)
+  while (queue.length) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (seq !== runSeq.simular) return;
-    out.append(part());
+    const made = queue.shift()(queue);
+    if (made) out.append(made);
   }
   mark("python");
 }
@@ -961,6 +995,10 @@ function reasonBlock(text, basis) {
 // item becomes a card: every cell on its own line, labelled with its column header (data-rotulo).
 function tableBody(t, headers, rows) {
   for (const tb of t.querySelectorAll("tbody")) tb.remove();
+  appendItems(t, headers, rows);
+}
+
+function appendItems(t, headers, rows) {
   for (const { cells, reason, basis } of rows) {
     const tbody = el("tbody", { class: "calc-item" });
     tbody.append(el("tr", { class: "calc-item-dados" },
@@ -971,20 +1009,39 @@ function tableBody(t, headers, rows) {
   }
 }
 
-// Long lists come a page at a time from the worker, which keeps the whole result.
-function pagedTable(caption, headers, list, first, total, toRow, id) {
+// Long lists come a page at a time from the worker, which keeps the whole result. With a queue of parts
+// (runSimulation), the first page is drawn ITEMS_PER_PART items at a time, the others put at the queue's
+// front: laid out at once, 50 items with their reasons were one long task on a phone.
+const ITEMS_PER_PART = 10;
+function pagedTable(caption, headers, list, first, total, toRow, id, queue = null) {
   const t = el("table", { class: "calc-tabela-motivos" }, el("caption", {}, caption));
   if (id) t.id = id;
   t.append(el("thead", {}, el("tr", {}, ...headers.map((h) => el("th", { scope: "col" }, h)))));
-  tableBody(t, headers, first.map(toRow));
+  const rows = first.map(toRow);
+  const now = queue ? rows.slice(0, ITEMS_PER_PART) : rows;
+  tableBody(t, headers, now);
+  let shown = 0; // pages drawn: a part still queued for the first page is dropped once another is shown
+  if (queue) {
+    const parts = [];
+    for (let i = now.length; i < rows.length; i += ITEMS_PER_PART) {
+      parts.push(() => {
+        if (shown === 0) appendItems(t, headers, rows.slice(i, i + ITEMS_PER_PART));
+        return null;
+      });
+    }
+    queue.unshift(...parts);
+  }
   const wrap = el("div", { class: "calc-rolagem" }, t);
   if (total <= first.length) return wrap;
   let start = 0;
   const info = el("span", { class: "calc-pagina-info", "aria-live": "polite" });
   const prev = el("button", { type: "button", class: "md-button calc-pagina-anterior" }, "Anteriores");
   const next = el("button", { type: "button", class: "md-button calc-pagina-proxima" }, "Próximas");
-  const show = (items) => {
-    tableBody(t, headers, items.map(toRow));
+  const show = (items, drawn = false) => {
+    if (!drawn) {
+      shown += 1;
+      tableBody(t, headers, items.map(toRow));
+    }
     info.textContent = `${fmt(start + 1)}–${fmt(start + items.length)} de ${fmt(total)}`;
     prev.disabled = start === 0;
     next.disabled = start + items.length >= total;
@@ -998,7 +1055,7 @@ function pagedTable(caption, headers, list, first, total, toRow, id) {
   };
   prev.addEventListener("click", () => go(Math.max(0, start - PAGE_SIZE)));
   next.addEventListener("click", () => go(start + PAGE_SIZE));
-  show(first);
+  show(first, true);
   const nav = el("div", { class: "calc-paginas", role: "group", "aria-label": `Páginas: ${caption}` }, prev, " ", info, " ", next);
   wrap.append(nav);
   return wrap;
@@ -1039,7 +1096,7 @@ function renderSimulation(result, req) {
   frag.append(el("p", {}, download));
   frag.append(explanation({ warnings: result.warnings }));
   const later = [];
-  later.push(() => pagedTable("Nomeações em ordem de convocação", ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
+  later.push((queue) => pagedTable("Nomeações em ordem de convocação", ["Vaga", "Inscrição", "Nome", "Classificação", "Lista"],
     "nominations", result.nominations || [], noms, (n) => ({
       cells: [
         String(n.seat),
@@ -1050,23 +1107,23 @@ function renderSimulation(result, req) {
       ],
       reason: n.reason,
       basis: n.basis,
-    }), "simular-nomeacoes"));
+    }), "simular-nomeacoes", queue));
   if (count("unfilled_seats")) {
-    later.push(() => pagedTable("Vagas não preenchidas", ["Vaga", "Lista"], "unfilled_seats", result.unfilled_seats, count("unfilled_seats"),
-      (u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis })));
+    later.push((queue) => pagedTable("Vagas não preenchidas", ["Vaga", "Lista"], "unfilled_seats", result.unfilled_seats, count("unfilled_seats"),
+      (u) => ({ cells: [String(u.seat), listName(u.list)], reason: u.reason, basis: u.basis }), null, queue));
   }
   if (count("reverted_seats")) {
-    later.push(() => pagedTable("Vagas revertidas", ["Vaga", "De", "Para"], "reverted_seats", result.reverted_seats, count("reverted_seats"),
-      (r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis })));
+    later.push((queue) => pagedTable("Vagas revertidas", ["Vaga", "De", "Para"], "reverted_seats", result.reverted_seats, count("reverted_seats"),
+      (r) => ({ cells: [String(r.seat), listName(r.from), listName(r.to)], reason: r.reason, basis: r.basis }), null, queue));
   }
   if (count("excluded")) {
-    later.push(() => pagedTable("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"], "excluded",
+    later.push((queue) => pagedTable("Candidatos excluídos, desistentes ou inaptos", ["Candidato", "Situação", "Substituído por"], "excluded",
       result.excluded, count("excluded"),
-      (e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis })));
+      (e) => ({ cells: [who(e), String(e.situation ?? ""), String(e.replaced_by ?? "—")], reason: e.reason, basis: e.basis }), null, queue));
   }
   if (count("moved")) {
-    later.push(() => pagedTable("Candidatos que mudaram de lista", ["Candidato", "De", "Para"], "moved", result.moved, count("moved"),
-      (m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis })));
+    later.push((queue) => pagedTable("Candidatos que mudaram de lista", ["Candidato", "De", "Para"], "moved", result.moved, count("moved"),
+      (m) => ({ cells: [visible(m.candidate), listName(m.from), listName(m.to)], reason: m.reason, basis: m.basis }), null, queue));
   }
   later.push(() => {
     const tail = document.createDocumentFragment();
@@ -1221,7 +1278,7 @@ function restoreFromUrl() {
     $("calc-anuncio").textContent = ASK_FOR_FILE;
     return true;
   }
-  run(state.tool, false);
+  run(state.tool, false, { reveal: true });
   return true;
 }
 
@@ -1233,10 +1290,11 @@ function init() {
     form.elements.namedItem("norma").addEventListener("change", () => applyNorm(form));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      run(tool, true);
+      run(tool, true, { reveal: true });
     });
   }
   $("simular-csv").addEventListener("input", () => {
+    ensurePython(); // a simulation is coming (as when a file is chosen): start the download now
     const lf = (t) => String(t).replace(/\r\n?/g, "\n");
     if (uploaded && lf($("simular-csv").value) !== lf(uploaded.text)) uploaded = null;
   });
@@ -1255,7 +1313,7 @@ function init() {
       const blob = await r.blob();
       await chooseFile(new File([blob], "exemplo-classificacao.csv", { type: "text/csv" }));
       if (!$("simular-vagas").value) $("simular-vagas").value = "10";
-      run("simular", true);
+      run("simular", true, { reveal: true });
     } catch (err) {
       showError("simular", { field: "csv", message: `Não foi possível abrir o arquivo de exemplo (${err.message}).` });
     }
@@ -1264,7 +1322,10 @@ function init() {
   const edital = $("form-edital");
   if (edital) edital.addEventListener("submit", () => markActive("edital"));
   if (edital && FROM_DISK) {
-    // edital.js is a module, which a page opened from disk does not load: say why instead of reloading
+    // edital.js is a module, which a page opened from disk does not load: say so up front, and its own
+    // buttons (which edital.js would wire) are disabled rather than dead
+    edital.before(el("p", { class: "calc-aviso", id: "edital-disco" }, `A ferramenta Edital ${pythonWhy()}`));
+    for (const c of edital.querySelectorAll("button:not([type=submit]), input[type=radio], input[type=file]")) c.disabled = true;
     edital.addEventListener("submit", (event) => {
       event.preventDefault();
       const out = $("edital-resultado");
@@ -1280,7 +1341,7 @@ function init() {
 // Python on demand and answers like the worker ({response} | {crash} | {failed}).
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
-const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy };
+const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal };
 self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,
   explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
 

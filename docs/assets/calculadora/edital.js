@@ -11,7 +11,7 @@ import { spreadsheetCell } from "./csvcell.js";
 
 const { calc, MAX_CSV_BYTES, sentence, visible } = self.CotasCalculadora;
 
-const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy } = calc;
+const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal } = calc;
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TOOL = "edital";
@@ -206,6 +206,7 @@ async function run(push) {
   if (answer.failed) {
     out.replaceChildren(el("p", { class: "calc-aviso" }, `A ferramenta Edital ${pythonWhy()}`));
     out.dataset.origem = "falha";
+    reveal(out);
     return;
   }
   if (answer.crash) {
@@ -221,10 +222,19 @@ async function run(push) {
     return;
   }
   last = { result: response.result, request: req, small };
-  out.replaceChildren(render(response.result, req, small));
-  out.dataset.origem = "python";
-  out.dataset.norma = req.norma || "";
+  // The report in parts, each appended in a task of its own (the headline first, in view at once): drawn in
+  // one go, a report of 40 cargos kept a phone's page from responding for about a third of a second.
+  const parts = render(response.result, req, small);
+  out.replaceChildren(parts.shift()());
   $("calc-anuncio").textContent = response.result.headline;
+  reveal(out); // a Calcular press, the example, or a link with the table: the report in view
+  for (const part of parts) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (mine !== seq) return; // a newer run replaced this report
+    out.append(part());
+  }
+  out.dataset.origem = "python"; // the whole report is there
+  out.dataset.norma = req.norma || "";
 }
 
 // ---------------------------------------------------------------- rendering
@@ -243,23 +253,28 @@ function positionsText(c) {
   return c.positions_total > 20 ? `${shown}, … (${fmt(c.positions_total)})` : shown;
 }
 
-function resultTable(r) {
+const ROWS_PER_PART = 100; // table rows appended per task (a part of the report, see render)
+
+// The table with its first ROWS_PER_PART rows; render appends the others (table.body, table.row).
+function resultTable(r, table = {}) {
   const t = el("table", { class: "calc-edital-tabela", id: "edital-tabela" });
   t.append(el("caption", {}, "Reserva exigida e anunciada, cargo por cargo"));
   const head = ["Cargo", "Vagas", "Reserva exigida", "Anunciada pelo edital", r.status_label || "Situação",
     "Nomeações pela reserva"];
   t.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))));
   const body = el("tbody");
-  for (const c of r.cargos) {
+  const row = (c) => {
     const vac = c.nominations !== c.vacancies ? `${fmt(c.vacancies)} (${fmt(c.nominations)} nomeações)` : fmt(c.vacancies);
-    body.append(el("tr", { "data-status": c.status || "" },
+    return el("tr", { "data-status": c.status || "" },
       el("th", { scope: "row", "data-rotulo": head[0] }, c.cargo),
       el("td", { "data-rotulo": head[1] }, vac),
       el("td", { "data-rotulo": head[2] }, c.reserved === null ? "— (só no conjunto)" : fmt(c.reserved)),
       el("td", { "data-rotulo": head[3] }, c.announced === null ? "—" : fmt(c.announced)),
       el("td", { "data-rotulo": head[4] }, statusCell(c)),
-      el("td", { "data-rotulo": head[5] }, positionsText(c))));
-  }
+      el("td", { "data-rotulo": head[5] }, positionsText(c)));
+  };
+  body.append(...r.cargos.slice(0, ROWS_PER_PART).map(row));
+  Object.assign(table, { body, row });
   t.append(body);
   const tot = r.totals;
   const footRow = (title, reserved, status) =>
@@ -367,8 +382,22 @@ function shown(r) {
     cargos: r.cargos.map((c) => ({ ...c, cargo: visible(c.cargo), warnings: c.warnings.map(warning) })) };
 }
 
+// The report as a list of parts, functions that each make the next piece (appended in order, one task each).
 function render(answer, req, small) {
   const r = shown(answer);
+  const table = {};
+  const parts = [() => reportHead(r), () => resultTable(r, table)];
+  for (let start = ROWS_PER_PART; start < r.cargos.length; start += ROWS_PER_PART) {
+    parts.push(() => {
+      table.body.append(...r.cargos.slice(start, start + ROWS_PER_PART).map(table.row));
+      return "";
+    });
+  }
+  parts.push(() => reportMiddle(r, small), () => reportEnd(r));
+  return parts;
+}
+
+function reportHead(r) {
   const frag = document.createDocumentFragment();
   const report = el("div", { class: "calc-relatorio-cabecalho" });
   report.append(el("h3", {}, "Relatório de conformidade do edital"));
@@ -395,7 +424,11 @@ function render(answer, req, small) {
   if (r.applies === false) {
     frag.append(el("p", { class: "calc-aviso" }, "A norma não se aplica a este edital (veja a vigência nos avisos): nenhuma vaga reservada."));
   }
-  frag.append(resultTable(r));
+  return frag;
+}
+
+function reportMiddle(r, small) {
+  const frag = document.createDocumentFragment();
   frag.append(chart(r));
   const buttons = el("p", { class: "calc-botoes calc-edital-acoes" });
   const download = el("button", { type: "button", class: "md-button", id: "edital-baixar" }, "Baixar a tabela (CSV)");
@@ -418,6 +451,11 @@ function render(answer, req, small) {
   frag.append(warningList("Avisos, conflitos e interpretações do edital", edital) || "");
   const own = r.cargos.flatMap((c) => c.warnings.map((w) => ({ cargo: c.cargo, w })));
   frag.append(warningList("Avisos de cada cargo", own) || "");
+  return frag;
+}
+
+function reportEnd(r) {
+  const frag = document.createDocumentFragment();
   for (const ctx of r.context || []) {
     frag.append(el("aside", { class: "calc-contexto" }, el("p", {}, ctx.text), el("p", { class: "calc-bases" }, `Fonte: ${ctx.source}.`)));
   }
@@ -563,6 +601,9 @@ function init() {
     event.preventDefault();
     run(true);
   });
+  // Every answer of this tool needs Python: its download starts with the first thing typed, pasted or chosen
+  // in the form (filling a table takes a while), not at Calcular. Not on mere focus: Tab passes through.
+  for (const type of ["input", "change"]) form().addEventListener(type, () => self.CotasCalculadora.ensurePython(), { once: true });
   $("edital-arquivo").addEventListener("change", async (event) => {
     const file = event.target.files && event.target.files[0];
     if (!file) return;
