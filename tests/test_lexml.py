@@ -204,8 +204,9 @@ def test_cli_bad_input(args):
 @settings(max_examples=60, deadline=None)
 @given(articles=articles, sep=st.sampled_from(["\n", "\n\n"]), dash=st.sampled_from(["", " -"]),
        sole=st.sampled_from(["Parágrafo Único.", "Parágrafo único -"]), header=st.booleans(),
-       note=st.booleans(), signatures=st.integers(min_value=1, max_value=2))
-def test_generated_norms_validate_and_keep_every_line(articles, sep, dash, sole, header, note, signatures):
+       note=st.booleans(), signatures=st.integers(min_value=1, max_value=2), unnamed=st.booleans())
+def test_generated_norms_validate_and_keep_every_line(articles, sep, dash, sole, header, note, signatures,
+                                                      unnamed):
     lines_in = ["IMPRENSA OFICIAL", "Publicado em 1 de janeiro de 2024"] if header else []
     lines_in += ["LEI Nº 1, DE 1 DE JANEIRO DE 2024", "Dispõe sobre x.", "O PREFEITO decreta:"]
 
@@ -225,12 +226,17 @@ def test_generated_norms_validate_and_keep_every_line(articles, sep, dash, sole,
                 lines_in.append(f"§ {ordinal(k)}{dash} {text}")
                 add_incisos(items)
     lines_in.append("Cidade, 1 de janeiro de 2024.")
+    signatories = []
     for k in range(signatures):
-        lines_in += [f"FULANO {k}", "Prefeito"]
+        # a signature printed without the name (meta.toml declares only the office) stays one line
+        signatories.append({"office": "Prefeito"} if unnamed and k == signatures - 1 else
+                           {"name": f"FULANO {k}", "office": "Prefeito"})
+        lines_in += list(signatories[-1].values())
         if k == 0:
             lines_in.append("Registrado e publicado nesta data.")
     lines_in.append("Este texto não substitui o original.")
-    meta = {"date": "2024-01-01", "title": "Lei nº 1/2024",
+    meta = {"date": "2024-01-01", "title": "Lei nº 1/2024", "signatories": signatories,
+            "disclaimer": "Este texto não substitui o original.",
             "urn": "urn:lex:br;x;y:municipal:lei:2024-01-01;1"}
     norm = Norm("teste", sep.join(lines_in) + "\n", meta)
 

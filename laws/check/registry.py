@@ -19,8 +19,9 @@ REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes
 DATE_PLACEHOLDERS = ("start", "day_before_start", "term_end", "last_day", "extension_start", "extension_end",
                      "alternative_end", "gap_from", "gap_to", "gap", "enabling_law_from", "edital")
 #: What [percent] names as parameters, by rule (the engine reads them).
-PERCENT_NEEDS = {"minimum": ("parameter",), "tiered": ("parameter", "reduced_parameter",
-                                                        "reduced_up_to_parameter"), "given": ("parameter",)}
+PERCENT_NEEDS = {"minimum": ("parameter",), "fixed": ("parameter",),
+                 "tiered": ("parameter", "reduced_parameter", "reduced_up_to_parameter"),
+                 "given": ("parameter",)}
 
 
 # --- meta.toml and norma.toml agree -------------------------------------------------------------------
@@ -117,7 +118,7 @@ def check_registry(f: Folder) -> None:
     pr = reg.get("percent", {}) if isinstance(reg.get("percent"), dict) else {}
     rule = pr.get("rule")
     if rule not in PERCENT_NEEDS:
-        f.add(name, f"percent.rule deve ser minimum, tiered ou given, não {rule!r}",
+        f.add(name, f"percent.rule deve ser minimum, fixed, tiered ou given, não {rule!r}",
               key_line(text, "percent.rule"))
     needs = [(f"percent.{k}", pr.get(k)) for k in PERCENT_NEEDS.get(rule, ())]
     needs += [("percent.rounding_parameter", pr.get("rounding_parameter"))]
