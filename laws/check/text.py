@@ -108,6 +108,9 @@ def check_bases(f: Folder) -> None:
             for key, value in data.items():
                 if key == "provision" and isinstance(value, str):
                     _resolve(f, "meta.toml", value, find_line(meta_text, "provision =", f'"{value}"'))
+                elif key == "provision":
+                    f.add("meta.toml", f"provision = {value!r}: escreva o id do dispositivo entre aspas "
+                          "(ex.: \"art4\")", find_line(meta_text, "provision ="))
                 elif key == "cited_in" and isinstance(value, list):
                     for pid in value:
                         _resolve(f, "meta.toml", pid, find_line(meta_text, "cited_in =", f'"{pid}"'))
@@ -124,6 +127,24 @@ def check_bases(f: Folder) -> None:
         _resolve(f, "anotacoes.toml", pid, line)
         if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
             f.add("anotacoes.toml", f"a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"", line)
+        elif "regra" in entry and not _rule_exists(entry["regra"]):
+            f.add("anotacoes.toml", f"[{pid}] regra = {entry['regra']!r}: não é uma função da calculadora; "
+                  "escreva o nome qualificado de uma (ex.: "
+                  "\"calculator.standard.StandardRules.reserved_seats\") ou apague a linha",
+                  find_line(notes_text, "regra =", after=line) if line else None)
+
+
+def _rule_exists(name: object) -> bool:
+    """An annotation's ``regra`` names a function of the calculator package (and nothing else)."""
+    if not isinstance(name, str) or not re.fullmatch(r"calculator(\.[A-Za-z_][A-Za-z0-9_]*)+", name):
+        return False
+    from sitebuild.calcblock import resolve_rule
+
+    try:
+        resolve_rule(name)
+    except SystemExit:
+        return False
+    return True
 
 
 # --- meta.toml ----------------------------------------------------------------------------------------
