@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 import calculator
+from calculator import discovery
 from calculator.labels import display_label
 from laws import NORM_SLUGS, load_corpus
 from tests.support import ROOT, SITE
@@ -76,7 +77,7 @@ def law_text_of(page_html: str) -> str:
 
 def seed_file(slug: str) -> Path:
     """The norm's verbatim text: laws/<slug>/texto.txt, pinned by SHA-256 to the seed (test_laws.py)."""
-    return ROOT / "laws" / slug / "texto.txt"
+    return discovery.path_of(slug).parent / "texto.txt"
 
 
 # --------------------------------------------------------------------------- law pages
@@ -504,7 +505,7 @@ def test_tables_json_carries_the_calculators_warnings_and_validity(site):
     for slug, table in data["norms"].items():
         validity = table["validity"]
         assert validity["date"] == data["generated"]
-        rule = getattr(calculator, slug).validity(datetime.date.fromisoformat(data["generated"]))
+        rule = calculator.NORMS[slug].validity(datetime.date.fromisoformat(data["generated"]))
         assert validity["applies"] == rule["applies"]
         for row in table["rows"]:
             res = calculator.reserve(slug, row["vacancies"], percent=table["percent"])
