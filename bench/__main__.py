@@ -4,6 +4,7 @@
     .venv/bin/python -m bench --no-build      # measure the site already in site/
     .venv/bin/python -m bench --runs 5        # browser loads per case (median, min–max)
     (--skip-sim, --skip-browser: leave those parts out)
+    .venv/bin/python -m bench --normas-sinteticas 0 10 100   # what the number of norms costs
 
 Measures, in headless Debian Chromium (Playwright) against a local server on 127.0.0.1 that serves
 site/ under /cotas/ (bench/server.py), on a desktop profile and on a throttled phone profile (CPU 4x,
@@ -191,7 +192,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
+    parser.add_argument("--normas-sinteticas", type=int, nargs="+", metavar="K",
+                        help="gera K normas sintéticas, gera o site com elas e mede (bench/synthetic.py)")
     args = parser.parse_args(argv)
+    if args.normas_sinteticas:
+        from bench import synthetic
+
+        return synthetic.main(args.normas_sinteticas, args.runs)
 
     report: dict = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
