@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from calculator import NORMS as RULES
-from calculator import registry
+from calculator import discovery, registry
 from calculator.api import handle
 from tests.support import ROOT, SITE, require_site_files
 
@@ -210,8 +210,9 @@ def test_packed_calculator_is_the_source_tree():
     carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
-    files += list((ROOT / "laws").glob("*/norma.toml"))
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
+    # every norm's registry, packed as laws/<slug>/norma.toml wherever its folder is
+    sources |= {f"laws/{slug}/norma.toml": discovery.path_of(slug).read_bytes() for slug in RULES}
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {name[:-1] if name.endswith(".pyc") else name: zf.read(name) for name in zf.namelist()}
     assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"

@@ -397,7 +397,7 @@ def test_cross_norm_pages_cite_provisions(site):
     for row in rows:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)[1:]
         assert len(cells) == 3
-        for slug, cell in zip(NORM_SLUGS, cells, strict=True):
+        for slug, cell in zip(("ubatuba", "quissama", "lins"), cells, strict=True):  # the norms analysed
             assert re.search(rf'href="{slug}\.html#[a-z0-9_]+"', cell), (slug, cell)
     conflitos = (site / "gerado" / "conflitos.html").read_text(encoding="utf-8")
     for anchor in ("ubatuba-art8", "lins-tres-listas", "quissama-art1-art3", "lins-art4-art6",
@@ -432,7 +432,7 @@ def test_print_stylesheet(site):
 
 
 def test_annotation_rules_exist_and_link_both_ways(site):
-    import importlib
+    from sitebuild.calcblock import resolve_rule
 
     metodologia = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
     for norm in load_corpus().norms:
@@ -441,8 +441,7 @@ def test_annotation_rules_exist_and_link_both_ways(site):
             rule = ann.get("regra")
             if not rule:
                 continue
-            module, _, name = rule.rpartition(".")
-            assert callable(getattr(importlib.import_module(module), name)), rule
+            assert callable(resolve_rule(rule)), rule
             anchor = "regra-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
             assert f'href="metodologia.html#{anchor}"' in page_html  # provision → rule
             section = metodologia[metodologia.index(f'id="{anchor}"'):]

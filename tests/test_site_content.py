@@ -64,7 +64,7 @@ def timeline_items(page: str) -> dict[str, list[tuple[datetime.date, datetime.da
     fig = re.search(r'<figure class="linha-do-tempo".*?</figure>', page, flags=re.S)
     assert fig, "linha do tempo ausente"
     out = {}
-    parts = re.split(r'<li><a href="(?:gerado/)?([a-z]+)\.html#vigencia-situacao">', fig.group(0))[1:]
+    parts = re.split(r'<li><a href="(?:gerado/)?([a-z0-9_]+)\.html#vigencia-situacao">', fig.group(0))[1:]
     for slug, body in zip(parts[::2], parts[1::2], strict=True):
         found = re.findall(r'<li data-inicio="([\d-]+)" data-fim="([\d-]+)" data-aplica="(\w+)">(.*?)</li>',
                            body)
