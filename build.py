@@ -53,6 +53,7 @@ PAGES = (
     pages.page_comparativo,
     pages.page_linha_do_tempo,
     pages.page_normas,
+    pages.page_chaves,
     pages.page_conflitos,
     metodologia.page_metodologia,
     tables.page_tabelas,

@@ -63,6 +63,21 @@ def without_analysis(ctx: Context, markdown: str) -> str:
     return re.sub(r"^# .*\n", lambda m: m.group(0) + sentence, markdown, count=1, flags=re.M)
 
 
+def page_chaves(ctx: Context) -> None:
+    """docs/gerado/_chaves.md — the registry keys whose values the code defines, for Como incluir uma norma
+    (included there with pymdownx.snippets): the common steps' messages with their default wording and
+    placeholders, the percentage rules, roundings, readings' counts, warning kinds, validity cases and the
+    kinds of simulation decision. Written from the code, so the guide lists what the loader accepts."""
+    from calculator import common, engine, registry
+    from calculator.simulator import policy
+
+    write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
+        messages=[(key, text, common.MESSAGE_VALUES[key]) for key, text in common.MESSAGES.items()],
+        percent_rules=registry.PERCENT_RULES, roundings=list(engine.ROUNDERS), counts=list(engine.COUNTS),
+        warning_kinds=registry.WARNING_KINDS, cases=registry.VALIDITY_CASES, dates=registry.DATE_TOKENS,
+        basis_kinds=policy.BASIS_KINDS))
+
+
 def page_comparativo(ctx: Context) -> None:
     """docs/gerado/comparativo.md — topics × the norms analysed, every cell citing its provisions."""
     write(ctx.gen / "comparativo.md", without_analysis(ctx, ctx.env.get_template("comparativo.md.j2").render(

@@ -76,3 +76,16 @@ def test_the_analysis_pages_say_which_norms_they_do_not_analyse(site, page):
     for slug in missing:
         norm = registry.load(slug)
         assert norm.place in sentences[0] and norm.citation in sentences[0], slug
+
+
+def test_the_guide_lists_the_keys_the_code_accepts(site):
+    """Como incluir uma norma shows, from the code, every value the loader accepts in the keys it lists."""
+    from calculator import common, engine
+    from calculator.simulator import policy
+
+    page = _text(site, "incluir-norma.html")
+    for value in (*registry.PERCENT_RULES, *engine.ROUNDERS, *engine.COUNTS, *registry.WARNING_KINDS,
+                  *registry.VALIDITY_CASES, *policy.BASIS_KINDS, *common.MESSAGES):
+        assert value in page, value
+    for key, text in common.MESSAGES.items():
+        assert text in page, key
