@@ -6,6 +6,7 @@ command of the calculator (tools/mutate_norm.py)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,8 +29,9 @@ def test_every_mutant_is_refused_by_the_check_or_goes_through_the_pipeline(folde
     import json
 
     # a process of its own: the pipeline points the calculator at the mutants' folder
+    env = {k: v for k, v in os.environ.items() if k != "COTAS_NORMAS_EXTRA"}  # the mutant's folder only
     proc = subprocess.run([sys.executable, "-c", _RUN, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                          encoding="utf-8", timeout=1800)
+                          encoding="utf-8", timeout=1800, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     total, refused, failures = json.loads(proc.stdout.splitlines()[-1])
     assert failures == []

@@ -179,8 +179,6 @@ class Pipeline:
 def run_all(folder: Path, limit: int | None = None) -> tuple[int, int, list[str]]:
     """(mutants, refused by the check, failures): every mutant of ``folder`` through the check and, when
     accepted, the pipeline."""
-    from laws.check import check_folder
-
     slug = folder.name
     failures: list[str] = []
     total = refused = 0
@@ -188,6 +186,11 @@ def run_all(folder: Path, limit: int | None = None) -> tuple[int, int, list[str]
         extra = Path(tmp) / "normas"
         target = extra / slug
         shutil.copytree(folder, target)
+        # the mutant's folder is the only extra one, named before the calculator and the corpus are imported
+        # (they discover the norms once): run this in a process of its own
+        os.environ["COTAS_NORMAS_EXTRA"] = str(extra)
+        from laws.check import check_folder
+
         pipeline = Pipeline(extra, slug, Path(tmp) / "gerado")
         originals = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
         for label, files in mutants(folder):
