@@ -37,10 +37,28 @@ def test_the_sweep_covers_every_command_and_both_outcomes():
     assert sent == [r["request"] for r in recorded]
 
 
+_HANDLE = """
+import json, sys
+from calculator.api import handle
+print(json.dumps([handle(r) for r in json.loads(sys.stdin.read())]))
+"""
+
+
 def test_api_handle_reproduces_the_recorded_answers_byte_for_byte():
+    """Recorded with the fixture norms present (tools/golden.py), as a few messages list the norms:
+    replayed in a process that has them, whatever this one has."""
+    import os
+    import subprocess
+    import sys
+
+    recorded = _recorded()
+    env = {**os.environ, "COTAS_NORMAS_EXTRA": str(golden.FIXTURES)}
+    proc = subprocess.run([sys.executable, "-c", _HANDLE], cwd=golden.ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=600,
+                          input=json.dumps([r["request"] for r in recorded]))
+    assert proc.returncode == 0, proc.stderr[-2000:]
     changed = []
-    for r in _recorded():
-        now = handle(r["request"])
+    for r, now in zip(recorded, json.loads(proc.stdout), strict=True):
         if now != r["response"]:
             changed.append((r["request"], _first_difference(r["response"], now)))
     assert not changed, (f"{len(changed)} respostas mudaram; a primeira: {changed[0][0]}\n{changed[0][1]}")
