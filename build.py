@@ -52,6 +52,8 @@ PAGES = (
     lawpage.page_norms,
     pages.page_comparativo,
     pages.page_linha_do_tempo,
+    pages.page_normas,
+    pages.page_chaves,
     pages.page_conflitos,
     metodologia.page_metodologia,
     tables.page_tabelas,

@@ -6,6 +6,7 @@
     .venv/bin/python -m bench --only python --runs 5   # only Python ready (worker / throttled page)
     .venv/bin/python -m bench --only edital --runs 5   # only the Edital report of 40 cargos
     (--skip-sim, --skip-browser: leave those parts out)
+    .venv/bin/python -m bench --normas-sinteticas 0 10 100   # what the number of norms costs
 
 Measures, in headless Debian Chromium (Playwright) against a local server on 127.0.0.1 that serves
 site/ under /cotas/ (bench/server.py), on a desktop profile and on a throttled phone profile (CPU 4x,
@@ -199,7 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["python", "edital"],
                         help="só o Python pronto (no worker e na página limitada) ou só o relatório do "
                              "edital, sem gerar o site")
+    parser.add_argument("--normas-sinteticas", type=int, nargs="+", metavar="K",
+                        help="gera K normas sintéticas, gera o site com elas e mede (bench/synthetic.py)")
     args = parser.parse_args(argv)
+    if args.normas_sinteticas:
+        from bench import synthetic
+
+        return synthetic.main(args.normas_sinteticas, args.runs)
 
     report: dict = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),

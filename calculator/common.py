@@ -84,6 +84,7 @@ _SILENT = {"cargo": "a norma não diz se a reserva se conta por cargo ou pelo co
 MESSAGES = {
     "percent": "Percentual: {percent}, o mínimo fixado pela norma.",
     "percent_given": "Percentual: {percent}, informado pelo edital (a norma fixa o mínimo de {minimum}).",
+    "percent_fixed": "Percentual: {percent}, fixado pela norma.",
     "percent_reduced": "Vagas oferecidas: {vacancies} (até {limit}): percentual de {percent}.",
     "percent_full": "Vagas oferecidas: {vacancies} (mais de {limit}): percentual de {percent}.",
     "percent_user": "Percentual: {percent}, informado (sem base no corpus: a norma não o fixa).",
@@ -102,6 +103,7 @@ MESSAGES = {
 #: The placeholders each message may use (besides the parameters' names): laws/check/registry.py checks them.
 MESSAGE_VALUES = {
     "percent": ("percent", "minimum"), "percent_given": ("percent", "minimum"),
+    "percent_fixed": ("percent",),
     "percent_reduced": ("vacancies", "limit", "percent"), "percent_full": ("vacancies", "limit", "percent"),
     "percent_user": ("percent",), "vacancies_below": ("vacancies", "minimum_vacancies"),
     "vacancies_reason": ("minimum_vacancies", "basis"),

@@ -65,6 +65,7 @@ def legal_percent(norm: Norm, vacancies: int | None, percent: Fraction | None) -
     "minimum": the parameter's value by default; an edital may reserve more, never less;
     "tiered": the parameter's value, or the reduced one up to ``reduced_up_to`` vacancies; a given
     percentage must be that one;
+    "fixed": the parameter's value, always; a given percentage must be that one;
     "given": the user's percentage, required (the norm that sets it is not in the corpus)."""
     names = norm.percent_parameters
     refusal = norm.percent_refusal
@@ -76,6 +77,12 @@ def legal_percent(norm: Norm, vacancies: int | None, percent: Fraction | None) -
             raise InputError(refusal.format(minimum=format_percent(minimum), percent=format_percent(percent)),
                              "percentual")
         return percent
+    if norm.percent_rule == "fixed":
+        legal = norm.value(names["parameter"])
+        if percent is not None and percent != legal:
+            raise InputError(refusal.format(legal=format_percent(legal), percent=format_percent(percent)),
+                             "percentual")
+        return legal
     if norm.percent_rule == "tiered":
         small = vacancies <= norm.value(names["reduced_up_to_parameter"])
         legal = norm.value(names["reduced_parameter"] if small else names["parameter"])

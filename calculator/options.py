@@ -32,6 +32,9 @@ def percent_help() -> str:
         if norm.percent_rule == "minimum":
             minimum = format_number(norm.value(norm.percent_parameters["parameter"]))
             parts.append(f"{_city(norm)}: ≥ {minimum}, padrão {minimum}")
+        elif norm.percent_rule == "fixed":
+            fixed = format_number(norm.value(norm.percent_parameters["parameter"]))
+            parts.append(f"{_city(norm)}: fixado em lei ({fixed})")
         elif norm.percent_rule == "tiered":
             parts.append(f"{_city(norm)}: fixado em lei")
         else:

@@ -41,7 +41,7 @@ from calculator.rules import warning
 #: How a reading counts the reserved nominations among the first n (see engine.call_count).
 COUNTS = ("half_up", "whole_blocks")
 #: How the percentage is found (see engine.legal_percent).
-PERCENT_RULES = ("minimum", "tiered", "given")
+PERCENT_RULES = ("minimum", "fixed", "tiered", "given")
 #: Extension models.
 EXTENSION_MODELS = ("continuous",)
 #: Value types besides TOML's own (string, integer, boolean, array).

@@ -74,6 +74,9 @@ class StandardRules:
             key = "percent_given" if given and p != minimum.value else "percent"
             return step(self.message(key, percent=format_percent(p), minimum=format_percent(minimum.value)),
                         minimum.basis)
+        if norm.percent_rule == "fixed":
+            fixed = self.PARAMS[names["parameter"]]
+            return step(self.message("percent_fixed", percent=format_percent(fixed.value)), fixed.basis)
         if norm.percent_rule == "tiered":
             limit = self.PARAMS[names["reduced_up_to_parameter"]].value
             small = vacancies <= limit

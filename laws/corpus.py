@@ -12,7 +12,7 @@ from pathlib import Path
 from calculator import discovery
 from calculator.registry_checks import label_problem
 from laws.citations import Reference, find_references
-from laws.parser import Provision, parse
+from laws.parser import Provision, closing_of, parse
 
 LAWS_DIR = Path(__file__).resolve().parent
 #: The norms of the corpus: every folder whose registry file loads (laws/<slug>/norma.toml, and the extra
@@ -73,7 +73,7 @@ class Norm:
         self.slug = slug
         self.text = text
         self.meta = meta
-        self.provisions: list[Provision] = parse(text)
+        self.provisions: list[Provision] = parse(text, closing_of(meta))
         self._by_id = {p.id: p for p in self.walk()}
         if len(self._by_id) != sum(1 for _ in self.walk()):
             raise ValueError(f"{slug}: ids repetidos")

@@ -171,9 +171,13 @@ def document(norm: Norm) -> ET.Element:
             _sub(_sub(final, "LocalDataFecho", id=prov.id), "p", prov.text)
         elif prov.kind == "assinatura":
             signatures.append(prov)
-    for prov in signatures:
-        # A signature is the name line, then the office line(s), as printed.
-        name, *offices = [ln for ln in prov.text.split("\n") if ln.strip()]
+    declared = [s for s in norm.meta.get("signatories") or () if isinstance(s, dict)]
+    for n, prov in enumerate(signatures):
+        # A signature is the name line, then the office line(s), as printed; meta.toml says when the text
+        # prints no name (the schema requires NomePessoa: it stays empty rather than holding the office).
+        unnamed = n < len(declared) and not declared[n].get("name")
+        lines_ = [ln for ln in prov.text.split("\n") if ln.strip()]
+        name, offices = ("", lines_) if unnamed else (lines_[0], lines_[1:])
         sig = _sub(final, "Assinatura")
         _sub(sig, "NomePessoa", name)
         for office in offices:
@@ -226,7 +230,7 @@ def lines(root: ET.Element) -> dict[str, str]:
             out[pid] = f"{_child(el, 'Rotulo').text} " + "".join(_child(el, "p").itertext())
     signatures = [el for el in root.iter() if _local(el) == "Assinatura"]
     for n, sig in enumerate(signatures, 1):
-        out[f"assinatura{n}"] = "\n".join(child.text for child in sig)
+        out[f"assinatura{n}"] = "\n".join(child.text for child in sig if child.text)
     return out
 
 

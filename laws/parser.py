@@ -9,6 +9,11 @@ Ids follow LexML: art1, art1_cpt, art1_cpt_inc1, art1_cpt_inc1_ali1, art1_par1, 
 art1_par1u_inc2. Parts outside the articles get plain ids: cabecalho1, epigrafe, nota1, ementa,
 preambulo, fecho, assinatura1, registro1, aviso. A note at the end of a line, such as
 "(Prazo prorrogado … pela Lei nº 2.189 …)", becomes a child node `<parent>_nota1`.
+
+The closing lines (after the place and date) are read from what meta.toml declares (:class:`Closing`): the
+source notice (``disclaimer``) and each signature (``[[signatories]]`` name and office, either may be
+absent). A closing line that is neither declared nor a registration line is refused, never merged into a
+signature.
 """
 
 from __future__ import annotations
@@ -74,6 +79,26 @@ WHOLE_NOTE = re.compile(r"\(.*\)")
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 
+@dataclass(frozen=True)
+class Closing:
+    """The closing lines meta.toml declares: the source notice's line and each signature's lines."""
+
+    disclaimer: str | None = None
+    signatures: tuple[tuple[str, ...], ...] = ()
+
+
+def closing_of(meta: dict) -> Closing:
+    """The :class:`Closing` of a meta.toml (``disclaimer``; ``[[signatories]]`` ``name``/``office``)."""
+    signatures = []
+    for entry in meta.get("signatories") or ():
+        if isinstance(entry, dict):
+            lines = tuple(entry[k] for k in ("name", "office") if isinstance(entry.get(k), str) and entry[k])
+            if lines:
+                signatures.append(lines)
+    disclaimer = meta.get("disclaimer")
+    return Closing(disclaimer if isinstance(disclaimer, str) and disclaimer else None, tuple(signatures))
+
+
 def roman_to_int(s: str) -> int:
     total = 0
     for i, ch in enumerate(s):
@@ -119,8 +144,10 @@ def _expect(n: int, expected: int, what: str, line: str) -> None:
         raise ParseError(f"numeração inesperada: {what} {n}, esperado {expected}: {line[:60]!r}")
 
 
-def parse(text: str) -> list[Provision]:
-    """Return the top-level provisions of `text` in document order."""
+def parse(text: str, closing: Closing | None = None) -> list[Provision]:
+    """Return the top-level provisions of `text` in document order.  With ``closing`` (meta.toml's
+    declaration, :func:`closing_of`) the closing lines must be the ones declared; without it they are
+    guessed (consecutive lines after the place and date form a signature)."""
     top: list[Provision] = []
     lines = list(_lines(text))
     first_article = next((i for i, (ln, _) in enumerate(lines) if ARTICLE.match(ln)), None)
@@ -187,19 +214,31 @@ def parse(text: str) -> list[Provision]:
         i += 1
 
     # Closing parts: place and date, then signatures, registration notes and the disclaimer.
-    closing = lines[i:]
+    declared, closing = closing, lines[i:]
     if not closing:
         raise ParseError("fecho (local e data) não encontrado")
     top.append(Provision("fecho", "fecho", *closing[0]))
+    if declared is not None:
+        top += _declared_closing(closing[1:], declared)
+    else:
+        top += _guessed_closing(closing[1:])
+    if "".join(p.text + p.tail for node in top for p in node.walk()) != text:
+        raise ParseError("o texto reconstruído difere do original")
+    return top
+
+
+def _guessed_closing(lines: list[tuple[str, str]]) -> list[Provision]:
+    """Signatures, registration notes and the disclaimer, from the lines' wording alone."""
+    out: list[Provision] = []
     signatures = registrations = 0
     previous = None
-    for ln, t in closing[1:]:
+    for ln, t in lines:
         if AVISO.match(ln):
             previous = None
-            top.append(Provision("aviso", "aviso", ln, t))
+            out.append(Provision("aviso", "aviso", ln, t))
         elif REGISTRO.match(ln):
             registrations += 1
-            top.append(Provision(f"registro{registrations}", "registro", ln, t))
+            out.append(Provision(f"registro{registrations}", "registro", ln, t))
             previous = None
         elif previous is not None:
             # Consecutive signature lines (name, then office) form one node.
@@ -208,8 +247,47 @@ def parse(text: str) -> list[Provision]:
         else:
             signatures += 1
             previous = Provision(f"assinatura{signatures}", "assinatura", ln, t)
-            top.append(previous)
+            out.append(previous)
+    return out
 
-    if "".join(p.text + p.tail for node in top for p in node.walk()) != text:
-        raise ParseError("o texto reconstruído difere do original")
-    return top
+
+def _declared_closing(lines: list[tuple[str, str]], declared: Closing) -> list[Provision]:
+    """Signatures, registration notes and the disclaimer as meta.toml declares them, in the text's order."""
+    out: list[Provision] = []
+    pending = list(declared.signatures)
+    registrations = 0
+    i = 0
+    while i < len(lines):
+        ln, t = lines[i]
+        if declared.disclaimer is not None and ln == declared.disclaimer:
+            if any(p.kind == "aviso" for p in out):
+                raise ParseError(f"aviso da fonte repetido: {ln[:60]!r}")
+            out.append(Provision("aviso", "aviso", ln, t))
+        elif pending and ln == pending[0][0]:
+            sig = pending.pop(0)
+            got = lines[i:i + len(sig)]
+            if [g for g, _ in got] != list(sig):
+                raise ParseError(f"assinatura incompleta: depois de {ln[:60]!r} o texto não traz as linhas "
+                                 f"declaradas em meta.toml ([[signatories]]: {' / '.join(sig)})")
+            n = len(declared.signatures) - len(pending)
+            text = "".join(g + (gt if k < len(got) - 1 else "") for k, (g, gt) in enumerate(got))
+            out.append(Provision(f"assinatura{n}", "assinatura", text, got[-1][1]))
+            i += len(sig)
+            continue
+        elif REGISTRO.match(ln):
+            registrations += 1
+            out.append(Provision(f"registro{registrations}", "registro", ln, t))
+        else:
+            raise ParseError(
+                f"linha final não declarada: {ln[:60]!r}. Em meta.toml, declare-a: se é o aviso da fonte, "
+                "disclaimer = \"<a linha inteira>\"; se é uma assinatura, um [[signatories]] com name "
+                "(a linha do nome) e office (a do cargo), um deles se o texto não traz o outro, na ordem do "
+                "texto")
+        i += 1
+    if pending:
+        raise ParseError(f"assinatura declarada em meta.toml não encontrada no texto, na ordem declarada: "
+                         f"{pending[0][0][:60]!r}")
+    if declared.disclaimer is not None and not any(p.kind == "aviso" for p in out):
+        raise ParseError(f"o aviso da fonte declarado em meta.toml (disclaimer) não é uma linha final do "
+                         f"texto: {declared.disclaimer[:60]!r}")
+    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -14,11 +15,74 @@ from sitebuild.labels import PLACE
 from sitebuild.validity import timeline_html, validity_timeline
 
 
+def reserve_summary(slug: str) -> str:
+    """What a norm reserves, in a few words, from its registry and its own answers: "no mínimo 20%, com 3
+    vagas ou mais"; "20%; 10% com até 5 vagas (na prática, nenhuma vaga reservada com 1 a 4 vagas)"."""
+    from calculator import registry
+    from calculator.rules import format_int, format_percent
+
+    norm = registry.load(slug)
+    names = norm.percent_parameters
+    if norm.percent_rule == "given":
+        return "percentual informado pelo usuário: vem de norma fora do corpus"
+    percent = format_percent(norm.value(names["parameter"]))
+    text = {"minimum": f"no mínimo {percent}", "fixed": f"{percent}, fixo"}.get(norm.percent_rule, percent)
+    if norm.percent_rule == "tiered":
+        text += (f"; {format_percent(norm.value(names['reduced_parameter']))} com até "
+                 f"{format_int(norm.value(names['reduced_up_to_parameter']))} vagas")
+    key = "minimum_vacancies_parameter"
+    minimum = norm.value(names[key]) if key in names else 1
+    if minimum > 1:
+        text += f", com {format_int(minimum)} vagas ou mais"
+    first = next((n for n in range(1, 101) if calculator.reserve(slug, n)["reserved"]), None)
+    if first is not None and first > minimum:
+        text += f" (na prática, nenhuma vaga reservada com 1 a {format_int(first - 1)} vagas)"
+    return text
+
+
+def page_normas(ctx: Context) -> None:
+    """docs/gerado/_normas.md — the home page's table of the norms (included there with pymdownx.snippets):
+    every norm of the corpus, with what it reserves."""
+    from laws.jsonld import formal_name
+
+    rows = [{"slug": n.slug, "place": PLACE[n.slug], "name": formal_name(n),
+             "reserve": reserve_summary(n.slug)} for n in ctx.corpus.norms]
+    write(ctx.gen / "_normas.md", ctx.env.get_template("_normas.md.j2").render(rows=rows))
+
+
+def without_analysis(ctx: Context, markdown: str) -> str:
+    """A page of hand-written analysis, with one sentence after its title naming the norms of the corpus it
+    does not analyse (it cites none of their provisions): a new norm is said to be missing, not left out."""
+    missing = [f"{PLACE[n.slug]} — {n.title}" for n in ctx.corpus.norms if f"({n.slug}.md#" not in markdown]
+    if not missing:
+        return markdown
+    names = "; ".join(missing)
+    which = "a norma" if len(missing) == 1 else "as normas"
+    sentence = (f"\nEsta página ainda não tem análise escrita para {which} {names}: veja o texto anotado e a "
+                "calculadora de cada uma.\n")
+    return re.sub(r"^# .*\n", lambda m: m.group(0) + sentence, markdown, count=1, flags=re.M)
+
+
+def page_chaves(ctx: Context) -> None:
+    """docs/gerado/_chaves.md — the registry keys whose values the code defines, for Como incluir uma norma
+    (included there with pymdownx.snippets): the common steps' messages with their default wording and
+    placeholders, the percentage rules, roundings, readings' counts, warning kinds, validity cases and the
+    kinds of simulation decision. Written from the code, so the guide lists what the loader accepts."""
+    from calculator import common, engine, registry
+    from calculator.simulator import policy
+
+    write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
+        messages=[(key, text, common.MESSAGE_VALUES[key]) for key, text in common.MESSAGES.items()],
+        percent_rules=registry.PERCENT_RULES, roundings=list(engine.ROUNDERS), counts=list(engine.COUNTS),
+        warning_kinds=registry.WARNING_KINDS, cases=registry.VALIDITY_CASES, dates=registry.DATE_TOKENS,
+        basis_kinds=policy.BASIS_KINDS))
+
+
 def page_comparativo(ctx: Context) -> None:
-    """docs/gerado/comparativo.md — topics × the three norms, every cell citing its provisions."""
-    write(ctx.gen / "comparativo.md", ctx.env.get_template("comparativo.md.j2").render(
+    """docs/gerado/comparativo.md — topics × the norms analysed, every cell citing its provisions."""
+    write(ctx.gen / "comparativo.md", without_analysis(ctx, ctx.env.get_template("comparativo.md.j2").render(
         linha_do_tempo=timeline_html(ctx),
-        vigencia={row["slug"]: row["summary"] for row in validity_timeline(ctx)}))
+        vigencia={row["slug"]: row["summary"] for row in validity_timeline(ctx)})))
 
 
 def page_linha_do_tempo(ctx: Context) -> None:
@@ -51,8 +115,8 @@ def page_conflitos(ctx: Context) -> None:
                 None: "**não é possível determinar com o corpus se a reserva se aplica**"}[res["applies"]]
 
     unresolved = {n.slug: [r for r in n.references if r.target is None] for n in ctx.corpus.norms}
-    write(ctx.gen / "conflitos.md", ctx.env.get_template("conflitos.md.j2").render(
-        warnings_for=warnings_for, aplica=aplica, unresolved=unresolved, corpus=ctx.corpus))
+    write(ctx.gen / "conflitos.md", without_analysis(ctx, ctx.env.get_template("conflitos.md.j2").render(
+        warnings_for=warnings_for, aplica=aplica, unresolved=unresolved, corpus=ctx.corpus)))
 
 
 

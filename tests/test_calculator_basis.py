@@ -14,7 +14,19 @@ from calculator.labels import label
 from calculator.params import parameters_table
 from tests.support import ROOT
 
-REF = re.compile(r"\b(ubatuba|quissama|lins):([a-z0-9_]+)")
+REF = re.compile(rf"\b({'|'.join(NORMS)}):([a-z0-9_]+)")
+
+
+def _percents(slug: str) -> list[str | None]:
+    """Percentages worth asking each norm for, by its ``[percent] rule``: the default and more for a
+    minimum; the example and others where the user gives it; none where the text fixes it."""
+    norm = registry.load(slug)
+    if norm.percent_rule == "minimum":
+        minimum = norm.value(norm.percent_parameters["parameter"])
+        return [None, str(minimum), str(minimum * 2 + 10), f"{int(minimum) + 5},5"]
+    if norm.percent_rule == "given":
+        return [norm.percent_example, "50", "30"]
+    return [None]
 
 
 def _refs_of(result) -> set[str]:
@@ -32,8 +44,9 @@ def _all_emitted() -> set[str]:
             "2024-01-01", "2024-02-08", "2024-06-17", "2030-01-01", "2040-01-01"]
     sizes = [1, 2, 3, 4, 5, 6, 8, 9, 10, 13, 14, 20, 10**9]
     for norm, module in calculator.NORMS.items():
-        percents = {"ubatuba": [None, "20", "50", "25,5"], "quissama": [None],
-                    "lins": ["20", "50", "30"]}[norm]
+        percents = _percents(norm)
+        start = module.NORM.validity.start
+        days = [*days, start, f"{int(start[:4]) + 1}{start[4:]}"]
         for n, p, day, scope in itertools.product(sizes, percents, days, [None, *module.SCOPES]):
             refs |= _refs_of(calculator.reserve(norm, n, p, day, scope))
         readings = [None, *module.READINGS]

@@ -1,6 +1,6 @@
 """Golden outputs: api.handle and the precomputed tables reproduce, byte for byte, what was recorded
-before the rules moved into the registry (tools/golden.py records them; re-record only when an answer
-changes on purpose, and name it in the commit)."""
+(tools/golden.py records them, one sweep per norm of the registry; re-record only when an answer changes on
+purpose, and name it in the commit)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import difflib
 import gzip
 import json
 
+import pytest
+
+from calculator import NORMS
 from calculator.api import handle
 from tools import golden
 
@@ -34,18 +37,58 @@ def test_the_sweep_covers_every_command_and_both_outcomes():
     assert sent == [r["request"] for r in recorded]
 
 
+_HANDLE = """
+import json, sys
+from calculator.api import handle
+print(json.dumps([handle(r) for r in json.loads(sys.stdin.read())]))
+"""
+
+
 def test_api_handle_reproduces_the_recorded_answers_byte_for_byte():
+    """Recorded with the fixture norms present (tools/golden.py), as a few messages list the norms:
+    replayed in a process that has them, whatever this one has."""
+    import os
+    import subprocess
+    import sys
+
+    recorded = _recorded()
+    env = {**os.environ, "COTAS_NORMAS_EXTRA": str(golden.FIXTURES)}
+    proc = subprocess.run([sys.executable, "-c", _HANDLE], cwd=golden.ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=600,
+                          input=json.dumps([r["request"] for r in recorded]))
+    assert proc.returncode == 0, proc.stderr[-2000:]
     changed = []
-    for r in _recorded():
-        now = handle(r["request"])
+    for r, now in zip(recorded, json.loads(proc.stdout), strict=True):
         if now != r["response"]:
             changed.append((r["request"], _first_difference(r["response"], now)))
     assert not changed, (f"{len(changed)} respostas mudaram; a primeira: {changed[0][0]}\n{changed[0][1]}")
 
 
-def test_precomputed_tables_reproduce_the_recorded_tables_byte_for_byte():
-    expected = (golden.GOLDEN / "tabelas.json").read_text(encoding="utf-8")
-    now = golden.tables_json()
+def _golden_of(slug: str, suffix: str):
+    path = golden.NORM_GOLDEN / f"{slug}{suffix}"
+    if not path.is_file():
+        pytest.fail(f"{path.relative_to(golden.ROOT)} não existe: grave-o com "
+                    ".venv/bin/python tools/golden.py", pytrace=False)
+    return path
+
+
+@pytest.mark.parametrize("slug", list(NORMS))
+def test_each_norms_sweep_reproduces_its_recorded_answers_byte_for_byte(slug):
+    data = gzip.decompress(_golden_of(slug, ".jsonl.gz").read_bytes()).decode("utf-8")
+    recorded = [json.loads(line) for line in data.splitlines()]
+    sent = [json.dumps(golden._clean(q), ensure_ascii=False, sort_keys=True)
+            for q in golden.norm_requests(slug)]
+    assert sent == [r["request"] for r in recorded], "a varredura mudou: grave de novo com tools/golden.py"
+    changed = [(r["request"], _first_difference(r["response"], now)) for r in recorded
+               if (now := handle(r["request"])) != r["response"]]
+    assert not changed, (f"{len(changed)} respostas mudaram; a primeira: {changed[0][0]}\n{changed[0][1]}")
+    assert sum(json.loads(r["response"])["ok"] for r in recorded) > 100
+
+
+@pytest.mark.parametrize("slug", list(NORMS))
+def test_each_norms_precomputed_table_reproduces_the_recorded_one_byte_for_byte(slug):
+    expected = _golden_of(slug, ".tabelas.json").read_text(encoding="utf-8")
+    now = golden.norm_tables_json(slug)
     if now != expected:
         def lines(text: str) -> list[str]:
             return json.dumps(json.loads(text), indent=1, ensure_ascii=False).splitlines()

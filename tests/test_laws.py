@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from calculator import discovery
 from calculator.labels import int_to_roman
 from laws import NORM_SLUGS, load_corpus
 from laws.corpus import Norm
@@ -30,10 +31,12 @@ def test_text_is_the_pinned_copy_of_its_seed(slug):
     import hashlib
     import tomllib
 
-    meta = tomllib.loads((ROOT / "laws" / slug / "meta.toml").read_text(encoding="utf-8"))
+    folder = discovery.path_of(slug).parent
+    meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
     pinned = meta["text_file"]
-    assert pinned["path"] == "texto.txt" and pinned["seed"] == SEED_FILES[slug] and pinned["source"]
-    data = (ROOT / "laws" / slug / "texto.txt").read_bytes()
+    assert pinned["path"] == "texto.txt" and pinned["source"]
+    assert pinned.get("seed") == SEED_FILES.get(slug, pinned.get("seed"))  # the real norms name their seed
+    data = (folder / "texto.txt").read_bytes()
     assert hashlib.sha256(data).hexdigest() == pinned["sha256"]
     assert re.fullmatch(r"[0-9a-f]{64}", pinned["sha256"])
 
@@ -41,7 +44,7 @@ def test_text_is_the_pinned_copy_of_its_seed(slug):
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_round_trip(corpus, slug):
     norm = corpus.norm(slug)
-    raw = (ROOT / "laws" / slug / "texto.txt").read_bytes().decode("utf-8")
+    raw = (discovery.path_of(slug).parent / "texto.txt").read_bytes().decode("utf-8")
     assert "".join(p.text + p.tail for p in norm.walk()) == raw
 
 
@@ -139,7 +142,7 @@ def test_citation_is_the_title_and_the_label_of_the_id_shape(corpus):
 
 # --- parser details ----------------------------------------------------------------------------------
 def test_markers_and_styles(corpus):
-    ub, qu, li = (corpus.norm(s) for s in NORM_SLUGS)
+    ub, qu, li = (corpus.norm(s) for s in SEED_FILES)
     assert ub.get("art10_cpt").marker == "Art. 10"  # "Art. 10 Os…"
     assert li.get("art1_cpt").marker == "Art. 1º -"  # "Art. 1º - Para…"
     assert li.get("art10_cpt").marker == "Art. 10 -"
@@ -151,7 +154,7 @@ def test_markers_and_styles(corpus):
 
 
 def test_opening_and_closing_parts(corpus):
-    ub, qu, li = (corpus.norm(s) for s in NORM_SLUGS)
+    ub, qu, li = (corpus.norm(s) for s in SEED_FILES)
     assert [p.kind for p in li.provisions[:6]] == ["cabecalho"] * 3 + ["epigrafe", "ementa", "preambulo"]
     assert li.get("cabecalho2").text.startswith("Publicado em 08 de fevereiro de 2024 | Edição nº 1490")
     assert [p.id for p in ub.provisions[:4]] == ["epigrafe", "nota1", "ementa", "preambulo"]
@@ -209,7 +212,7 @@ def _refs(norm):
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_reference_offsets_and_internal_targets_exist(corpus, slug):
     norm = corpus.norm(slug)
-    assert norm.references
+    assert norm.references or slug not in SEED_FILES  # each real norm cites something
     for r in norm.references:
         assert norm.get(r.from_id).text[r.start:r.end] == r.text
         if r.target and r.target["type"] == "internal":
@@ -284,10 +287,10 @@ def test_meta_cites_match_the_references(corpus, slug):
             if t["provision"]:
                 entry["provisions"].add(t["provision"])
             assert t["label"].split(", art.")[0] == next(
-                c["label"] for c in norm.meta["cites"] if c["number"] == t["number"])
+                c["label"] for c in norm.meta.get("cites", []) if c["number"] == t["number"])
     listed = {(c["kind"], c["number"], c["year"]): {"provisions": set(c["provisions"]), "scope": c["scope"],
                                                     "cited_in": set(c["cited_in"])}
-              for c in norm.meta["cites"]}
+              for c in norm.meta.get("cites", [])}
     assert found == listed
 
 
@@ -319,14 +322,14 @@ def _provision_ids(value):
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_meta_provisions_exist(corpus, slug):
     norm = corpus.norm(slug)
-    ids = list(_provision_ids(norm.meta)) + [i for c in norm.meta["cites"] for i in c["cited_in"]]
+    ids = list(_provision_ids(norm.meta)) + [i for c in norm.meta.get("cites", []) for i in c["cited_in"]]
     assert ids
     for pid in ids:
         assert norm.get(pid) is not None, pid
 
 
 def test_meta_dates_and_terms(corpus):
-    ub, qu, li = (corpus.norm(s).meta for s in NORM_SLUGS)
+    ub, qu, li = (corpus.norm(s).meta for s in SEED_FILES)
     assert ub["entry_into_force"]["provision"] == "art15"
     assert (ub["term"]["provision"], ub["term"]["years"]) == ("art13", 10)
     assert ub["transition"]["provision"] == "art14"
@@ -345,8 +348,8 @@ def test_meta_dates_and_terms(corpus):
 
 def test_meta_verbatim_strings_are_in_the_text(corpus):
     for norm in corpus.norms:
-        for s in norm.meta["signatories"]:
-            assert s["name"] in norm.get(s["provision"]).text and s["office"] in norm.get(s["provision"]).text
+        for s in norm.meta.get("signatories", []):
+            assert all(s[k] in norm.get(s["provision"]).text for k in ("name", "office") if k in s)
         if "registration" in norm.meta:
             assert norm.meta["registration"]["text"] == norm.get(norm.meta["registration"]["provision"]).text
 

@@ -28,15 +28,27 @@ def run(module: str, *args: str, extra: Path | None = None, stdin: str | None = 
 
 
 # --- python -m laws check -----------------------------------------------------------------------------
-def test_the_three_real_norms_and_the_fixture_pass_the_check():
-    proc = run("laws", "check", "laws/ubatuba", "laws/quissama", "laws/lins", str(EXAMPLE))
+REAL = sorted(p.parent for p in (ROOT / "laws").glob("*/norma.toml"))
+FIXTURE_NORMS = sorted(p.parent for p in FIXTURES.glob("*/norma.toml"))
+
+
+def test_every_norm_of_laws_and_the_fixtures_pass_the_check():
+    folders = [*REAL, *FIXTURE_NORMS]
+    proc = run("laws", "check", *map(str, folders))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     lines = proc.stdout.splitlines()
-    assert len(lines) == 4
-    assert lines[0].startswith("laws/ubatuba: norma 'ubatuba' pronta — texto reconstruído byte a byte")
-    assert "regras próprias em calculator.ubatuba" in lines[0]
-    assert lines[3].endswith("padrão comum, sem Python.")
+    assert len(lines) == len(folders)
+    for folder, line in zip(folders, lines, strict=True):
+        assert line.startswith(f"{folder}: norma '{folder.name}' pronta — texto reconstruído byte a byte")
+        hooks = registry_hooks(folder)
+        assert line.endswith(f"regras próprias em {hooks}." if hooks else "padrão comum, sem Python.")
+
+
+def registry_hooks(folder: Path) -> str | None:
+    import tomllib
+
+    return tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")).get("hooks")
 
 
 def _bad_copy(tmp_path: Path, edit) -> Path:
@@ -122,6 +134,60 @@ def test_meta_and_registry_disagreeing_is_reported(tmp_path):
         "(município/UF = 'Exemplo/XX')"]
 
 
+def _text_copy(tmp_path: Path, edit) -> Path:
+    """The fixture with its text edited and the new SHA-256 pinned (only the edit is under test)."""
+    import hashlib
+
+    folder = tmp_path / "exemplo"
+    shutil.copytree(EXAMPLE, folder)
+    text = folder / "texto.txt"
+    old = hashlib.sha256(text.read_bytes()).hexdigest()
+    text.write_text(edit(text.read_text(encoding="utf-8")), encoding="utf-8")
+    meta = folder / "meta.toml"
+    new = hashlib.sha256(text.read_bytes()).hexdigest()
+    meta.write_text(meta.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return folder
+
+
+def test_a_closing_line_meta_does_not_declare_is_refused_not_merged_into_a_signature(tmp_path):
+    line = "Publicação no Diário Oficial do Município, edição nº 1."
+    folder = _text_copy(tmp_path, lambda t: t.replace("\n\nEste texto", f"\n\n{line}\n\nEste texto"))
+    number = (folder / "texto.txt").read_text(encoding="utf-8").splitlines().index(line) + 1
+    [problem] = _check_fails(folder)
+    assert problem.startswith(f"erro: {folder}/texto.txt:{number}: o analisador não reconhece a estrutura do "
+                              f"texto: linha final não declarada: {line!r}. Em meta.toml, declare-a: se é o "
+                              "aviso da fonte, disclaimer = ")
+
+
+def test_a_source_notice_in_other_words_and_a_signature_without_name_come_from_meta(tmp_path):
+    """The closing lines are what meta.toml declares: any wording of the source notice, and a signature
+    that prints only the office."""
+    notice = "Texto compilado pela Secretaria de Governo."
+    old_notice = ("Este texto não substitui nenhum original: a Lei nº 1/2030 do Município de Exemplo é "
+                  "fictícia.")
+    folder = _text_copy(tmp_path, lambda t: t.replace("FULANO DE TAL\n", "").replace(old_notice, notice))
+    meta = folder / "meta.toml"
+    text = meta.read_text(encoding="utf-8").replace('name = "FULANO DE TAL"\n', "")
+    meta.write_text(re.sub(r'disclaimer = ".*"', f'disclaimer = "{notice}"', text), encoding="utf-8")
+    proc = run("laws", "check", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    from laws.corpus import Norm
+    from laws.lexml import document, lines, validate
+
+    norm = Norm.load("exemplo", tmp_path)
+    assert norm.get("aviso").text == notice
+    assert norm.get("assinatura1").text == "Prefeito Municipal (fictício)"
+    import xml.etree.ElementTree as ET
+
+    root = document(norm)
+    assert validate(ET.tostring(root, encoding="unicode")) == []
+    assert lines(root)["assinatura1"] == "Prefeito Municipal (fictício)"
+    # and a notice meta.toml does not declare is refused, with what to write
+    meta.write_text(re.sub(r'disclaimer = ".*"\n', "", meta.read_text(encoding="utf-8")), encoding="utf-8")
+    [problem] = _check_fails(folder)
+    assert f"linha final não declarada: {notice!r}" in problem
+
+
 def test_a_missing_folder_is_one_message():
     proc = run("laws", "check", "laws/nao_existe")
     assert (proc.returncode, proc.stdout) == (2, "")
@@ -202,7 +268,7 @@ def test_the_cli_works_for_the_fixture_norm_and_lists_it():
     assert "o percentual mínimo é 25%" in proc.stderr and "Traceback" not in proc.stderr
     # the norms are discovered from the registry files: the fixture is listed after the real ones
     proc = run("calculator", "reserva", "--norma", "x", "--vagas", "1", extra=FIXTURES)
-    assert "(use ubatuba, quissama, lins ou exemplo)" in proc.stderr
+    assert ", exemplo ou vila_serena) (opção --norma)" in proc.stderr
     proc = run("calculator", "reserva", "--help", extra=FIXTURES)
     assert "Exemplo: ≥ 25, padrão 25" in " ".join(proc.stdout.split())
     edital = "cargo;vagas\nA;5\nB;9\n"
@@ -211,10 +277,13 @@ def test_the_cli_works_for_the_fixture_norm_and_lists_it():
     assert json.loads(proc.stdout)["command"] == "edital"
 
 
-def test_without_the_extra_folder_the_corpus_is_the_three_norms():
-    from calculator import NORMS, discovery
-
-    assert list(NORMS) == list(discovery.discover()) == ["ubatuba", "quissama", "lins"]
+def test_without_the_extra_folder_the_corpus_is_the_norms_of_laws():
+    listed = "import json; from calculator import NORMS; print(json.dumps(list(NORMS)))"
+    env = {k: v for k, v in os.environ.items() if k != "COTAS_NORMAS_EXTRA"}
+    proc = subprocess.run([sys.executable, "-c", listed], cwd=ROOT, capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(json.loads(proc.stdout)) == sorted(folder.name for folder in REAL)
     proc = run("calculator", "reserva", "--norma", "exemplo", "--vagas", "7")
     assert proc.returncode == 2 and "norma desconhecida" in proc.stderr
 

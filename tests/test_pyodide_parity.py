@@ -17,11 +17,23 @@ from pathlib import Path
 
 import pytest
 
+from calculator import NORMS as RULES
+from calculator import discovery, registry
 from calculator.api import handle
 from tests.support import ROOT, SITE, require_site_files
 
 NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
-NORMS = ("ubatuba", "quissama", "lins")
+NORMS = tuple(RULES)  # every norm of the registry (the fixture norms too, when the build has them)
+
+
+def _given(norm: str) -> bool:
+    """The user gives the percentage (a law outside the corpus sets it)."""
+    return registry.load(norm).percent_rule == "given"
+
+
+def _minimum(norm: str) -> bool:
+    """The norm sets a minimum an edital may exceed."""
+    return registry.load(norm).percent_rule == "minimum"
 
 
 def require_site() -> Path:
@@ -67,9 +79,9 @@ def generate_requests(seed: int = 20240208) -> list[str]:
         for n in list(range(0, 41)) + [49, 50, 51, 99, 100, 101, 997, 10**6, 10**9]:
             req = {"command": "reserva", "norma": norm, "vagas": str(n)}
             pct = rng.choice(percents)
-            if pct and norm != "quissama":
+            if pct and registry.load(norm).percent_rule != "tiered":
                 req["percentual"] = pct
-            elif norm == "lins":
+            elif _given(norm):
                 req["percentual"] = "20"
             date = rng.choice(dates)
             if date:
@@ -77,27 +89,27 @@ def generate_requests(seed: int = 20240208) -> list[str]:
             reqs.append(req)
         for n in list(range(1, 31)) + [57, 100, 1000, 10**9]:
             req = {"command": "ordem", "norma": norm, "vagas": str(n)}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = rng.choice(["20", "25", "30", "12,5"])
-            elif norm == "ubatuba" and rng.random() < 0.5:
+            elif _minimum(norm) and rng.random() < 0.5:
                 req["percentual"] = rng.choice(["20", "25", "40"])
             reqs.append(req)
         for n in range(1, 16):
             req = {"command": "ordem", "norma": norm, "vagas": str(n),
                    "leitura": rng.choice(["quinta", "proporcional"])}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = "20"
             reqs.append(req)
         for scope in ("efetivo", "emprego", "comissao", "estagio", "terceirizado"):
             req = {"command": "reserva", "norma": norm, "vagas": str(rng.randint(1, 60)), "vinculo": scope}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = "20"
             reqs.append(req)
         for k in range(12):
             sep = rng.choice([",", ";"])
             req = {"command": "simular", "norma": norm, "vagas": str(rng.choice([1, 3, 5, 8, 10, 15, 20])),
                    "csv": _csv(rng, rng.choice([0, 1, 5, 12, 30, 60]) if k else 25, sep)}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = "20"
                 if rng.random() < 0.3:
                     req["vagas_femininas"] = str(rng.choice([0, 1, 2]))
@@ -163,9 +175,9 @@ def edital_requests(rng: random.Random) -> list[dict]:
         for k in range(14):
             req = {"command": "edital", "norma": norm, "csv": _cargos(rng, rng.choice([1, 2, 5, 12, 40]),
                                                                         rng.choice([",", ";"]))}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = rng.choice(["20", "25,5", "30"])
-            elif norm == "ubatuba" and k % 3 == 0:
+            elif _minimum(norm) and k % 3 == 0:
                 req["percentual"] = rng.choice(["20", "25", "40"])
             if k % 4 == 1:
                 req["data_edital"] = rng.choice(["2013-01-01", "2020-05-05", "2024-03-01", "2030-01-01"])
@@ -175,7 +187,7 @@ def edital_requests(rng: random.Random) -> list[dict]:
         for n in (1, 2, 3, 4, 5, 6, 10, 13, 57):
             req = {"command": "ordem", "norma": norm, "vagas": str(n),
                    "nomeacoes": str(rng.choice([n, n + 1, 3 * n + 2]))}
-            if norm == "lins":
+            if _given(norm):
                 req["percentual"] = "20"
             reqs.append(req)
     reqs += [
@@ -210,13 +222,17 @@ def test_packed_calculator_is_the_source_tree():
     carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
-    files += list((ROOT / "laws").glob("*/norma.toml"))
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
-    # the page runs the wheel pip installs: the published wheel holds these very sources
+    # every norm's registry, packed as laws/<slug>/norma.toml wherever its folder is
+    sources |= {f"laws/{slug}/norma.toml": discovery.path_of(slug).read_bytes() for slug in RULES}
+    # the page runs the wheel pip installs: the published wheel holds these very sources (the corpus's
+    # norms; a norm from an extra corpus folder is packed into calculator.zip only)
     from sitebuild import wheel
 
     with zipfile.ZipFile(SITE / wheel.FOLDER / wheel.wheel_name()) as whl:
-        assert {name: whl.read(name) for name in sources} == sources, "wheel desatualizado: rode build.py"
+        in_wheel = {n for n in sources if n.startswith("calculator/") or (ROOT / n).is_file()}
+        assert {name: whl.read(name) for name in in_wheel} == {n: sources[n] for n in in_wheel}, \
+            "wheel desatualizado: rode build.py"
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {name[:-1] if name.endswith(".pyc") else name: zf.read(name) for name in zf.namelist()}
     assert packed.keys() == sources.keys(), "calculator.zip desatualizado: rode build.py"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from calculator import NORMS
 from tests.support import ROOT, watched_page
 
 
@@ -103,7 +104,7 @@ def test_printed_pages_keep_the_disclaimer(page, base_url, path):
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
-GENERATED = ("ubatuba", "quissama", "lins", "comparativo", "conflitos", "metodologia", "tabelas", "downloads")
+GENERATED = (*NORMS, "comparativo", "conflitos", "metodologia", "tabelas", "downloads")
 PAGES = ["index.html", "glossario.html", "sobre.html", "contexto-nacional.html", "404.html"]
 PAGES += [f"gerado/{name}.html" for name in GENERATED]
 

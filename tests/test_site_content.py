@@ -64,7 +64,7 @@ def timeline_items(page: str) -> dict[str, list[tuple[datetime.date, datetime.da
     fig = re.search(r'<figure class="linha-do-tempo".*?</figure>', page, flags=re.S)
     assert fig, "linha do tempo ausente"
     out = {}
-    parts = re.split(r'<li><a href="(?:gerado/)?([a-z]+)\.html#vigencia-situacao">', fig.group(0))[1:]
+    parts = re.split(r'<li><a href="(?:gerado/)?([a-z0-9_]+)\.html#vigencia-situacao">', fig.group(0))[1:]
     for slug, body in zip(parts[::2], parts[1::2], strict=True):
         found = re.findall(r'<li data-inicio="([\d-]+)" data-fim="([\d-]+)" data-aplica="(\w+)">(.*?)</li>',
                            body)
@@ -103,7 +103,7 @@ def test_timeline_dates_are_the_calculators(site, path):
         assert rows[0][0] == FIRST and rows[-1][1] == LAST
         for (_, end, _), (start, _, _) in zip(rows, rows[1:], strict=False):
             assert start == end + datetime.timedelta(days=1), f"{slug}: lacuna ou sobreposição em {end}"
-        rule = getattr(calculator, slug).validity
+        rule = calculator.NORMS[slug].validity
         for first, last, applies in rows:
             day = first
             while day <= last:
@@ -118,7 +118,7 @@ def test_timeline_marks_dates_that_follow_from_a_presumed_publication(site, path
     items = timeline_items(read(site, path))
     marked = 0
     for slug in NORM_SLUGS:
-        res = getattr(calculator, slug).validity(datetime.date(2020, 1, 1))
+        res = calculator.NORMS[slug].validity(datetime.date(2020, 1, 1))
         if not any(w["code"].endswith("_publicacao_presumida") for w in res["warnings"]):
             continue
         start = datetime.date.fromisoformat(res["in_force_from"])

@@ -5,10 +5,13 @@
 
 What is recorded:
 - ``api.jsonl.gz``: one line per request, ``{"request": <JSON text sent>, "response": <JSON text
-  returned>}``, over a sweep of `reserva`, `ordem`, `parametros` and `simular` (norms, N, edital
-  dates, vínculos, readings, percentages, simulator options, bad input);
-- ``tabelas.json``: tables.table_data with the generation date fixed at GOLDEN_TODAY (the real build
-  uses the day it runs).
+  returned>}``, over a sweep of `reserva`, `ordem`, `parametros` and `simular` written for the corpus's
+  first norms (N, edital dates, vínculos, readings, percentages, simulator options, bad input);
+- per norm of the registry (those of laws/ and the fixture norms of tests/fixtures/normas), in
+  ``normas/<slug>.jsonl.gz``, the same kind of lines over a sweep made from the norm's own registry
+  (:func:`norm_requests`: its percentage rule, vínculos, readings, validity dates, edital, simulation), and
+  in ``normas/<slug>.tabelas.json`` its part of tables.table_data, with the generation date fixed at
+  GOLDEN_TODAY (the real build uses the day it runs). A new norm gets its goldens from this one command.
 
 Re-record only when an answer changes on purpose, and say which in the commit. Gzip with mtime 0 and
 sorted requests keep the files deterministic.
@@ -26,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 GOLDEN_TODAY = "2026-12-01"
 
-NORMS = ("ubatuba", "quissama", "lins")
+NORMS = ("ubatuba", "quissama", "lins")  # the norms api.jsonl.gz's hand-written sweep names
+NORM_GOLDEN = GOLDEN / "normas"
+FIXTURES = ROOT / "tests" / "fixtures" / "normas"
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
 
 
@@ -189,32 +194,100 @@ def _clean(request: dict) -> dict:
 
 
 def api_lines() -> list[str]:
+    return _lines(requests())
+
+
+def norm_requests(slug: str) -> list[dict]:
+    """A sweep of every command for one norm, made from its registry alone (so any norm has one)."""
+    from calculator import registry
+
+    norm = registry.load(slug)
+    rule = norm.percent_rule
+    if rule == "given":
+        percents = [norm.percent_example or "20", "12,5", "33,3"]
+    elif rule == "minimum":
+        percents = [None, "100"]
+    else:
+        percents = [None]
+    base = {"norma": slug}
+    out: list[dict] = []
+    for p in percents:
+        for n in [*range(1, 31), 49, 50, 51, 100, 101, 999, 10**9]:
+            for command in ("reserva", "ordem") if n < 10**9 else ("reserva",):  # huge n: reserva only
+                out.append({"command": command, "vagas": str(n), "percentual": p, **base})
+    p = percents[0]
+    start = norm.validity.start
+    year = int(start[:4])
+    days = sorted({f"{y}-{start[5:]}" for y in (year - 1, year, year + 1, year + 5, year + 9, year + 10,
+                                                  year + 11, year + 30)} | {"2000-01-01", "2026-12-01"})
+    days = [d for d in days if d[5:] != "02-29"]
+    for day in days:
+        for n in (4, 10, 13):
+            out.append({"command": "reserva", "vagas": str(n), "percentual": p, "data_edital": day, **base})
+    for scope in norm.scopes:
+        for reading in norm.readings:
+            for n in (3, 10, 21):
+                out.append({"command": "ordem", "vagas": str(n), "percentual": p, "vinculo": scope,
+                            "leitura": reading, **base})
+    out.append({"command": "parametros", **base})
+    for table in ("cargo;vagas\nA;1\nB;4\nC;7\nD;13\n", "cargo;vagas;reservadas\nA;5;1\nB;9;2\nC;20;9\n"):
+        out.append({"command": "edital", "csv": table, "percentual": p, **base})
+    sample = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_text(encoding="utf-8")
+    out.append({"command": "simular", "vagas": "10", "csv": sample, "percentual": p, **base})
+    out.append({"command": "simular", "vagas": "7", "csv": _synthetic(20, 1), "vagas_pcd": "1",
+                "percentual": p, **base})
+    return out
+
+
+def _lines(requests_: list[dict]) -> list[str]:
     from calculator.api import handle
 
     lines = []
-    for request in requests():
+    for request in requests_:
         text = json.dumps(_clean(request), ensure_ascii=False, sort_keys=True)
         lines.append(json.dumps({"request": text, "response": handle(text)}, ensure_ascii=False,
                                 sort_keys=True))
     return lines
 
 
-def tables_json() -> str:
+def norm_lines(slug: str) -> list[str]:
+    return _lines(norm_requests(slug))
+
+
+def norm_tables_json(slug: str) -> str:
+    """tables.table_data for ``slug`` alone, generated on GOLDEN_TODAY."""
+    from laws.corpus import Corpus
     from sitebuild import context, tables
 
     ctx = context.Context()
     ctx.today = GOLDEN_TODAY
+    ctx.corpus = Corpus([ctx.corpus.norm(slug)])
     return json.dumps(tables.table_data(ctx), ensure_ascii=False, sort_keys=True) + "\n"
 
 
+def _gzip(lines: list[str]) -> bytes:
+    return gzip.compress(("\n".join(lines) + "\n").encode("utf-8"), compresslevel=9, mtime=0)
+
+
 def main() -> None:
+    import os
+
+    # the fixture norms are recorded with the others (the tests run with them present)
+    os.environ.setdefault("COTAS_NORMAS_EXTRA", str(FIXTURES))
     sys.path.insert(0, str(ROOT))
+    from calculator import NORMS as ALL
+
     GOLDEN.mkdir(parents=True, exist_ok=True)
-    data = ("\n".join(api_lines()) + "\n").encode("utf-8")
-    (GOLDEN / "api.jsonl.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-    (GOLDEN / "tabelas.json").write_text(tables_json(), encoding="utf-8")
-    count = data.count(b"\n")
-    print(f"{GOLDEN}: {count} respostas; tabelas.json")
+    NORM_GOLDEN.mkdir(parents=True, exist_ok=True)
+    lines = _lines(requests())
+    (GOLDEN / "api.jsonl.gz").write_bytes(_gzip(lines))
+    counts = [f"api.jsonl.gz: {len(lines)} respostas"]
+    for slug in ALL:
+        lines = norm_lines(slug)
+        (NORM_GOLDEN / f"{slug}.jsonl.gz").write_bytes(_gzip(lines))
+        (NORM_GOLDEN / f"{slug}.tabelas.json").write_text(norm_tables_json(slug), encoding="utf-8")
+        counts.append(f"{slug}: {len(lines)} respostas e tabelas")
+    print(f"{GOLDEN}: " + "; ".join(counts))
 
 
 if __name__ == "__main__":

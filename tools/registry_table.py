@@ -103,13 +103,15 @@ def sorted_rows(norm, corpus_norm, day=str, value=_value) -> list[tuple[str, str
 
 def render() -> str:
     sys.path.insert(0, str(ROOT))
-    from calculator import NORMS, registry
+    from calculator import NORMS, discovery, registry
     from calculator.labels import display_label
     from laws.corpus import load_corpus
 
     corpus = load_corpus()
     lines = [BEGIN, "", "| norma | dispositivo | o que o registro diz | onde |", "|---|---|---|---|"]
-    for slug in NORMS:
+    for slug in NORMS:  # the norms of laws/ (an extra corpus folder's norm is not the project's)
+        if discovery.path_of(slug).parent.parent != discovery.LAWS:
+            continue
         norm = registry.load(slug)
         first = True
         for ref, what, where in sorted_rows(norm, corpus.norm(slug)):

@@ -13,21 +13,20 @@ from calculator.rules import (
     warning,
 )
 
+#: The registry's ``[percent] rule`` → the kind of percentage an edital is held to.
+PERCENT_KINDS = {"minimum": "minimo", "fixed": "fixo", "tiered": "fixo", "given": "informado"}
+
 
 def _percent_kind(module) -> tuple[str, list[str]]:
-    """What the norm's percentage is: "minimo" (the edital may reserve more), "fixo" (set by the text)
-    or "informado" (comes from outside the corpus), with the provisions that set it (from PARAMS)."""
+    """What the norm's percentage is, from ``[percent] rule`` alone: "minimo" (the edital may reserve more),
+    "fixo" (set by the text) or "informado" (comes from outside the corpus), with the provisions of the
+    parameters that rule names."""
+    norm = module.NORM
     params = module.PARAMS
-    if "percentual_minimo" in params:
-        return "minimo", list(params["percentual_minimo"].basis)
-    param = params.get("percentual")
-    if param is not None and param.value is not None:
-        basis = list(param.basis)
-        for name, p in params.items():  # a second percentage for small concursos ("tiered")
-            if name.startswith("percentual_") and p.value is not None:
-                basis += list(p.basis)
-        return "fixo", unique(basis)
-    return "informado", list(param.basis) if param is not None else []
+    names = [norm.percent_parameters[key] for key in ("parameter", "reduced_parameter")
+             if key in norm.percent_parameters]
+    basis = [ref for name in names if params.get(name) is not None for ref in params[name].basis]
+    return PERCENT_KINDS[norm.percent_rule], unique(basis)
 
 
 def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],

@@ -57,9 +57,10 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
     reserved_aggregated = aggregated["reserved"] if total else 0
     kind, kind_basis = _percent_kind(module)
     above_minimum = ""  # an edital that reserves more than the norm's minimum is held to its own figure
-    if kind == "minimo" and Fraction(aggregated["percent"]) > module.PARAMS["percentual_minimo"].value:
+    minimum = module.PARAMS[module.NORM.percent_parameters["parameter"]].value if kind == "minimo" else None
+    if minimum is not None and Fraction(aggregated["percent"]) > minimum:
         above_minimum = (f" A conta usa o percentual informado ({aggregated['percent_display']}), acima do "
-                         f"mínimo de {format_percent(module.PARAMS['percentual_minimo'].value)} da norma.")
+                         f"mínimo de {format_percent(minimum)} da norma.")
     # The first stage, said once for the edital (the headline starts from it); each cargo's own answers
     # run it again, with the same inputs and so the same verdict.
     app = applicability(module, input_date(edital_date), aggregated["scope"])

@@ -19,8 +19,9 @@ REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes
 DATE_PLACEHOLDERS = ("start", "day_before_start", "term_end", "last_day", "extension_start", "extension_end",
                      "alternative_end", "gap_from", "gap_to", "gap", "enabling_law_from", "edital")
 #: What [percent] names as parameters, by rule (the engine reads them).
-PERCENT_NEEDS = {"minimum": ("parameter",), "tiered": ("parameter", "reduced_parameter",
-                                                        "reduced_up_to_parameter"), "given": ("parameter",)}
+PERCENT_NEEDS = {"minimum": ("parameter",), "fixed": ("parameter",),
+                 "tiered": ("parameter", "reduced_parameter", "reduced_up_to_parameter"),
+                 "given": ("parameter",)}
 
 
 # --- meta.toml and norma.toml agree -------------------------------------------------------------------
@@ -50,7 +51,8 @@ def check_consistency(f: Folder) -> None:
         differ("validity.start (sem data de publicação no texto: a data da norma, com start_presumed = true)",
                start_line, f"date = {meta['date']!r}")
     start_basis = v.get("start_basis", [])
-    if "provision" in entry and not any(str(b).startswith(entry["provision"]) for b in start_basis):
+    if isinstance(entry.get("provision"), str) and not any(str(b).startswith(entry["provision"])
+                                                           for b in start_basis):
         differ("validity.start_basis", key_line(rt, "validity.start_basis"),
                f"entry_into_force.provision = {entry['provision']!r}")
     term = meta.get("term")
@@ -83,7 +85,9 @@ def _term_years(reg: dict) -> int | None:
 
 
 # --- norma.toml ---------------------------------------------------------------------------------------
-def _placeholders(message: str) -> set[str] | None:
+def _placeholders(message: object) -> set[str] | None:
+    if not isinstance(message, str):
+        return None
     try:
         return {field for _, field, _, _ in string.Formatter().parse(message) if field is not None}
     except ValueError:
@@ -117,7 +121,7 @@ def check_registry(f: Folder) -> None:
     pr = reg.get("percent", {}) if isinstance(reg.get("percent"), dict) else {}
     rule = pr.get("rule")
     if rule not in PERCENT_NEEDS:
-        f.add(name, f"percent.rule deve ser minimum, tiered ou given, não {rule!r}",
+        f.add(name, f"percent.rule deve ser minimum, fixed, tiered ou given, não {rule!r}",
               key_line(text, "percent.rule"))
     needs = [(f"percent.{k}", pr.get(k)) for k in PERCENT_NEEDS.get(rule, ())]
     needs += [("percent.rounding_parameter", pr.get("rounding_parameter"))]
@@ -252,6 +256,10 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
     texts += [(f"validity.cases.{c}", raw) for c, raw in (v.get("cases") or {}).items()]
     for where, raw in texts:
         for key in ("text", "reason", "short"):
+            if isinstance(raw, dict) and key in raw and not isinstance(raw[key], str):
+                f.add(name, f"{where}.{key} deve ser um texto (entre aspas)",
+                      key_line(text, f"{where}.{key}"))
+                continue
             fields = _placeholders(raw.get(key, "")) if isinstance(raw, dict) else set()
             for field in sorted((fields or set()) - known - ({"reason"} if key == "text" else set())):
                 f.add(name, f"{where}.{key}: marcador desconhecido {{{field}}}",

@@ -10,7 +10,7 @@ import re
 
 from calculator.registry_checks import label_problem
 from laws.check.folder import Folder, find_line, iso_date, table_line
-from laws.parser import ParseError, label_for, parse
+from laws.parser import ParseError, closing_of, label_for, parse
 
 #: The id forms the parser gives (LexML style).
 ID_FORM = re.compile(r"(art\d+(_cpt|_par1u|_par\d+)?(_inc\d+(_ali\d+)?)?(_nota\d+)?"
@@ -31,8 +31,9 @@ def check_text(f: Folder) -> None:
         f.add("texto.txt", "o texto não está em UTF-8 (salve o arquivo como UTF-8, sem mudar nenhum "
               "caractere)", line)
         return
+    meta = f.data.get("meta.toml")
     try:
-        top = parse(text)
+        top = parse(text, closing_of(meta) if isinstance(meta, dict) else None)
     except ParseError as exc:
         shown = re.search(r"'(.{1,60})'", str(exc))
         line = find_line(text, shown.group(1)[:40]) if shown else None
@@ -107,6 +108,9 @@ def check_bases(f: Folder) -> None:
             for key, value in data.items():
                 if key == "provision" and isinstance(value, str):
                     _resolve(f, "meta.toml", value, find_line(meta_text, "provision =", f'"{value}"'))
+                elif key == "provision":
+                    f.add("meta.toml", f"provision = {value!r}: escreva o id do dispositivo entre aspas "
+                          "(ex.: \"art4\")", find_line(meta_text, "provision ="))
                 elif key == "cited_in" and isinstance(value, list):
                     for pid in value:
                         _resolve(f, "meta.toml", pid, find_line(meta_text, "cited_in =", f'"{pid}"'))
@@ -123,6 +127,24 @@ def check_bases(f: Folder) -> None:
         _resolve(f, "anotacoes.toml", pid, line)
         if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
             f.add("anotacoes.toml", f"a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"", line)
+        elif "regra" in entry and not _rule_exists(entry["regra"]):
+            f.add("anotacoes.toml", f"[{pid}] regra = {entry['regra']!r}: não é uma função da calculadora; "
+                  "escreva o nome qualificado de uma (ex.: "
+                  "\"calculator.standard.StandardRules.reserved_seats\") ou apague a linha",
+                  find_line(notes_text, "regra =", after=line) if line else None)
+
+
+def _rule_exists(name: object) -> bool:
+    """An annotation's ``regra`` names a function of the calculator package (and nothing else)."""
+    if not isinstance(name, str) or not re.fullmatch(r"calculator(\.[A-Za-z_][A-Za-z0-9_]*)+", name):
+        return False
+    from sitebuild.calcblock import resolve_rule
+
+    try:
+        resolve_rule(name)
+    except SystemExit:
+        return False
+    return True
 
 
 # --- meta.toml ----------------------------------------------------------------------------------------
@@ -142,15 +164,31 @@ def check_meta(f: Folder) -> None:
                   f.line(name, f"{key} ="))
         elif key in meta and p is None and f.ids:
             f.add(name, f"{key} escrito, mas o texto não tem {pid}", f.line(name, f"{key} ="))
-    for i, sig in enumerate(meta.get("signatories", [])):
+    for key in ("title", "kind", "number", "municipality", "state"):
+        if isinstance(meta.get(key), str) and (problem := label_problem(meta[key])):
+            f.add(name, f"{key} {problem}", f.line(name, f"{key} ="))
+    if "disclaimer" in meta and not isinstance(meta["disclaimer"], str):
+        f.add(name, "disclaimer deve ser um texto: a linha do aviso da fonte, copiada do texto",
+              f.line(name, "disclaimer ="))
+    signatories = meta.get("signatories", [])
+    if not isinstance(signatories, list):
+        f.add(name, "signatories deve ser uma lista de [[signatories]]", f.line(name, "signatories"))
+        return
+    headers = [n for n, ln in enumerate(f.texts.get(name, "").splitlines(), 1)
+               if ln.strip() == "[[signatories]]"]
+    for i, entry in enumerate(signatories, 1):
+        fields = entry if isinstance(entry, dict) else {}
+        if not any(isinstance(fields.get(k), str) and fields[k] for k in ("name", "office")):
+            f.add(name, f"a {i}ª assinatura ([[signatories]]) precisa de name (a linha do nome, como no "
+                        "texto) ou office (a linha do cargo); escreva os dois quando o texto traz os dois",
+                  headers[i - 1] if i <= len(headers) else None)
+    for i, sig in enumerate(signatories):
         if not isinstance(sig, dict):
             continue
-        p = f.provisions.get(sig.get("provision"))
+        pid = sig.get("provision")
+        p = f.provisions.get(pid) if isinstance(pid, str) else None
         lines = [ln.strip() for ln in p.text.split("\n")] if p is not None else []
         for key in ("name", "office"):
             if key in sig and p is not None and sig[key] not in lines:
                 f.add(name, f"signatories[{i}].{key} deve ser cópia literal de uma linha de {p.id}: "
                             f"{sig[key]!r} não está no texto", f.line(name, f"{key} =", f'"{sig[key]}"'))
-    for key in ("title", "kind", "number", "municipality", "state"):
-        if isinstance(meta.get(key), str) and (problem := label_problem(meta[key])):
-            f.add(name, f"{key} {problem}", f.line(name, f"{key} ="))
