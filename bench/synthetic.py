@@ -249,9 +249,12 @@ def measure(k: int, runs: int = 3, log=print) -> dict:
             raise SystemExit(f"build com {k} normas sintéticas falhou:\n{proc.stderr[-3000:]}")
         site = repo / "site"
         size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-        answers = _size(site, "assets/calculadora/respostas.js")
         norms = len(json.loads((site / "assets/calculadora/normas.js").read_text(encoding="utf-8")
                                .split("=", 1)[1].strip().rstrip(";"))["norms"])
+        # the shared respostas.js and one respostas/<slug>.js per norm (the page loads the chosen one)
+        per_norm = [_size(site, f"assets/calculadora/respostas/{p.name}")
+                    for p in sorted((site / "assets/calculadora/respostas").glob("*.js"))]
+        answers = tuple(map(sum, zip(*per_norm, strict=True))) if per_norm else (0, 0)
         out = {"k": k, "norms": norms, "build_s": build_s, "site_bytes": size,
                "search_index": _size(site, "search/search_index.json"), "respostas": answers,
                "respostas_per_norm": answers[0] / norms}
@@ -276,7 +279,7 @@ def table(rows: list[dict]) -> str:
         return f"{n / 1000:,.0f} KB".replace(",", ".")
 
     head = ("| K | normas | build | site | chegada (sem compressão / gzip) | índice de busca "
-            "(sem compressão / gzip) | Python pronto (desktop) | respostas.js por norma |")
+            "(sem compressão / gzip) | Python pronto (desktop) | respostas por norma |")
     lines = [head, "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(

@@ -284,19 +284,45 @@ def norm_answers(slug: str) -> dict:
             "windows": windows, "pool": pool.items}
 
 
+#: The folder, beside respostas.js, of one script per norm (``<slug>.js``): the page loads only the selected
+#: norm's answers, so what a visitor downloads does not grow with the number of norms.
+PER_NORM_DIR = "respostas"
+
+
 def write_answers(ctx: Context, site_dir: Path | None = None) -> Path:
-    """site_dir (default ctx.out)/assets/calculadora/respostas.js: ``self.cotasRespostas = {...}`` (shape in
-    norm_answers; each column is run-length encoded indices into the norm's pool; ordem's positions are the
-    first ``count`` items of ``sequence`` plus its interpreted_positions, or ``explicit`` when count is -1;
-    headlines are templates, see _headline)."""
-    data = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
-            "dates": list(ANSWERS_DATES),
-            "norms": {slug: {**norm_answers(slug), "validity": table_validity(ctx, ctx.corpus.norm(slug)),
-                             "window": calculator.NORMS[slug].validity_window()}
-                      for slug in ctx.slugs}}
-    out = Path(site_dir or ctx.out) / "assets" / "calculadora" / "respostas.js"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    out.write_text("// Gerado por build.py (write_answers): respostas pré-calculadas da calculadora.\n"
-                   f"self.cotasRespostas = {body};\n", encoding="utf-8")
+    """site_dir (default ctx.out)/assets/calculadora/respostas.js: ``self.cotasRespostas = {...}`` with the
+    fields every norm shares and ``norms`` empty; each norm's answers in respostas/<slug>.js, which adds
+    ``self.cotasRespostas.norms[<slug>]`` when the page loads it (shape in norm_answers; each column is
+    run-length encoded indices into the norm's pool; ordem's positions are the first ``count`` items of
+    ``sequence`` plus its interpreted_positions, or ``explicit`` when count is -1; headlines are templates,
+    see _headline). Classic scripts, not JSON: they load from the unzipped folder opened from disk too."""
+    folder = Path(site_dir or ctx.out) / "assets" / "calculadora"
+    (folder / PER_NORM_DIR).mkdir(parents=True, exist_ok=True)
+    header = "// Gerado por build.py (write_answers): respostas pré-calculadas da calculadora.\n"
+    for slug in ctx.slugs:
+        data = {**norm_answers(slug), "validity": table_validity(ctx, ctx.corpus.norm(slug)),
+                "window": calculator.NORMS[slug].validity_window()}
+        body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        (folder / PER_NORM_DIR / f"{slug}.js").write_text(
+            f"{header}self.cotasRespostas.norms[{json.dumps(slug)}] = {body};\n", encoding="utf-8")
+    shared = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
+              "dates": list(ANSWERS_DATES), "norms": {}}
+    out = folder / "respostas.js"
+    body = json.dumps(shared, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    out.write_text(f"{header}self.cotasRespostas = {body};\n", encoding="utf-8")
     return out
+
+
+def read_answers(site_dir: Path) -> dict:
+    """The data of respostas.js with every norm's file merged in, as the page holds it after loading them
+    all (for tests and the bench)."""
+    folder = Path(site_dir) / "assets" / "calculadora"
+
+    def body(path: Path) -> dict:
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text.split(" = ", 1)[1].rstrip().rstrip(";"))
+
+    data = body(folder / "respostas.js")
+    for path in sorted((folder / PER_NORM_DIR).glob("*.js")):
+        data["norms"][path.stem] = body(path)
+    return data

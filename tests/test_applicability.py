@@ -249,6 +249,8 @@ def test_the_pages_precomputed_answers_agree(browser, served_site):
     page = browser.new_page()
     try:
         page.goto(served_site.base + "calculadora.html")
+        assert page.evaluate("(slugs) => CotasCalculadora.loadAnswers(slugs)", list(calculator.NORMS)) \
+            == [True] * len(calculator.NORMS)
         requests = []
         for slug in calculator.NORMS:
             base = {"norma": slug, **percent_of(slug)}

@@ -308,9 +308,11 @@ def test_arrival_downloads_no_python_and_little_else(ctx, server):
 def test_precomputed_answers_equal_pythons(ctx, server):
     """The page's table answers (respostas.js, N = 1..1000, default percentage, with and without an edital
     date in every validity window) are Python's answers, field by field."""
+    from sitebuild.answers import read_answers
+
     page = open_calculator(ctx, server)
-    data = json.loads((SITE / "assets/calculadora/respostas.js").read_text(encoding="utf-8")
-                      .split("=", 1)[1].strip().rstrip(";"))
+    data = read_answers(SITE)
+    page.evaluate("(slugs) => CotasCalculadora.loadAnswers(slugs)", sorted(data["norms"]))
     requests = []
     assert sorted(data["norms"]) == sorted(NORMS)  # every norm of the registry
     for slug in data["norms"]:

@@ -58,6 +58,13 @@ def test_the_tables_and_the_calculator_list_every_norm(site):
     normas = json.loads((site / "assets/calculadora/normas.js").read_text(encoding="utf-8")
                         .split("=", 1)[1].strip().rstrip(";"))
     assert [n["slug"] for n in normas["norms"]] == list(NORMS)
+    # one file of precomputed answers per norm, and none in the shared file (loaded on arrival)
+    from sitebuild.answers import PER_NORM_DIR, read_answers
+
+    folder = site / "assets" / "calculadora"
+    assert sorted(p.stem for p in (folder / PER_NORM_DIR).glob("*.js")) == sorted(NORMS)
+    assert '"norms":{}' in (folder / "respostas.js").read_text(encoding="utf-8")
+    assert sorted(read_answers(site)["norms"]) == sorted(NORMS)
     text = _text(site, "gerado/tabelas.html")
     for slug in NORMS:
         assert registry.load(slug).place in text, slug

@@ -1,7 +1,8 @@
 // Calculator page: forms, URL state, rendering.
 // The common questions (reserved seats and call order, 1 to 1,000 vacancies at the default percentage,
 // with or without an edital date) are answered from answers precomputed at build time by the same
-// Python rules (respostas.js, loaded before this script). The Python runtime (Pyodide, in a Web Worker:
+// Python rules (respostas.js, loaded before this script, and each norm's respostas/<slug>.js, loaded when
+// that norm is chosen). The Python runtime (Pyodide, in a Web Worker:
 // worker.js) is downloaded only when a question needs it — a simulation, another percentage, another
 // vínculo or reading, the step-by-step explanation — or when the visitor asks for it.
 // A classic script (not a module) so that the unzipped site opened from disk (file://) still answers
@@ -176,6 +177,29 @@ function columnsOf(norm, command) {
     decoded[key] = Object.fromEntries(Object.entries(cols).map(([k, runs]) => [k, expand(runs)]));
   }
   return decoded[key];
+}
+
+// Each norm's answers (respostas/<slug>.js, a classic script that adds ANSWERS.norms[slug], so it loads from
+// disk too) are loaded when the norm is chosen: what a visitor downloads does not grow with the number of
+// norms. Resolves to whether the norm's answers are there.
+const answersLoading = {};
+function loadAnswers(slug) {
+  if (!ANSWERS || !Object.hasOwn(NORMS, slug)) return Promise.resolve(false);
+  if (ANSWERS.norms[slug]) return Promise.resolve(true);
+  if (!answersLoading[slug]) {
+    answersLoading[slug] = new Promise((resolve) => {
+      const script = document.createElement("script");
+      script.src = new URL(`respostas/${encodeURIComponent(slug)}.js`, HERE).href;
+      script.onload = () => resolve(Boolean(ANSWERS.norms[slug]));
+      script.onerror = () => {
+        delete answersLoading[slug]; // a later question tries again (Python answers this one)
+        script.remove();
+        resolve(false);
+      };
+      document.head.appendChild(script);
+    });
+  }
+  return answersLoading[slug];
 }
 
 // A message skeleton's numbers (build.py, _message): digits as written, or, for a row's warnings, "r", "n",
@@ -755,6 +779,10 @@ async function run(tool, push, options = {}) {
     return fail(errors);
   }
 
+  if (pythonState !== "ready" && (tool === "reserva" || tool === "ordem") && !options.python) {
+    await loadAnswers(req.norma);
+    if (seq !== runSeq[tool]) return;
+  }
   if (pythonState !== "ready") {
     const table = options.python && pythonState !== "failed" && pythonState !== "disk" ? null : tableResult(tool, req);
     if (table) {
@@ -1287,7 +1315,10 @@ function init() {
   for (const form of document.querySelectorAll("form[data-comando]")) buildNormFields(form, form.dataset.comando);
   for (const tool of TOOLS) {
     const form = formOf(tool);
-    form.elements.namedItem("norma").addEventListener("change", () => applyNorm(form));
+    form.elements.namedItem("norma").addEventListener("change", () => {
+      applyNorm(form);
+      if (tool !== "simular") loadAnswers(form.elements.namedItem("norma").value);
+    });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       run(tool, true, { reveal: true });
@@ -1335,6 +1366,8 @@ function init() {
   }
   window.addEventListener("popstate", () => restoreFromUrl());
   restoreFromUrl();
+  // the selected norm's answers, so the first question is answered at once (only that norm's)
+  loadAnswers(formOf("reserva").elements.namedItem("norma").value);
 }
 
 // For the tests and for the page's other tool modules (edital.js): read-only helpers. callPython starts
@@ -1342,8 +1375,10 @@ function init() {
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
 const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal };
+// loadAnswers(slugs): every listed norm's precomputed answers (tests ask tableResult about them all).
+const loadAnswersOf = (slugs) => Promise.all([].concat(slugs).map(loadAnswers));
 self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,
-  explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE };
+  explanation, headline, el, MAX_CSV_BYTES, CSV_TOO_LARGE, loadAnswers: loadAnswersOf };
 
 init();
 })();

@@ -1,0 +1,77 @@
+"""What a visitor downloads does not grow with the number of norms (issue 21, part 6), in Debian's Chromium:
+the calculator page loads only the chosen norm's precomputed answers (respostas/<slug>.js), another norm's
+when the reader picks it; the search index waits until the reader opens the search, and the search works."""
+
+from __future__ import annotations
+
+from calculator import NORMS
+from tests.test_browser import handle, result_of, type_into
+
+
+def _requests(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    return seen
+
+
+def test_the_calculator_loads_only_the_chosen_norms_answers(browser, served_site):
+    others = [slug for slug in NORMS if slug not in ("quissama", "ubatuba")]
+    assert others  # lins, and the fixture norms when the site is built with them
+    page = browser.new_page()
+    try:
+        seen = _requests(page)
+        page.goto(served_site.base + "calculadora.html?ferramenta=reserva&norma=quissama&vagas=13")
+        text = result_of(page, "reserva", "tabela")
+        want = handle({"command": "reserva", "norma": "quissama", "vagas": "13"})["result"]
+        assert want["headline"] in text
+        page.wait_for_load_state("networkidle")
+        loaded = sorted(u.rsplit("/", 1)[1] for u in seen if "/assets/calculadora/respostas/" in u)
+        assert loaded == ["quissama.js"], loaded
+        assert not any("search_index" in u for u in seen)
+        # another norm: its answers are loaded then, and the answer still comes from the tables
+        page.select_option("#ordem-norma", "ubatuba")
+        type_into(page, "#ordem-vagas", "20")
+        page.keyboard.press("Enter")
+        order = result_of(page, "ordem", "tabela")
+        positions = handle({"command": "ordem", "norma": "ubatuba", "vagas": "20"})["result"]["positions"]
+        assert ", ".join(f"{p}ª" for p in positions) in order
+        loaded = sorted(u.rsplit("/", 1)[1] for u in seen if "/assets/calculadora/respostas/" in u)
+        assert loaded == ["quissama.js", "ubatuba.js"], loaded
+        assert not any(f"/respostas/{slug}.js" in u for u in seen for slug in others)
+        assert not any("pyodide" in u or "worker.js" in u for u in seen)
+    finally:
+        page.close()
+
+
+def test_the_search_index_is_downloaded_when_the_search_is_opened(browser, served_site):
+    page = browser.new_page()
+    try:
+        seen = _requests(page)
+        page.goto(served_site.base + "gerado/ubatuba.html")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)
+        assert not any("search_index" in u for u in seen), seen
+        page.click(".md-search__input")
+        page.keyboard.type("heteroidentificacao", delay=20)
+        page.wait_for_selector(".md-search-result__item a", timeout=20_000)
+        assert any(u.endswith("/search/search_index.json") for u in seen)
+        hrefs = page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
+        assert hrefs and all(h.startswith(served_site.base) for h in hrefs), hrefs
+    finally:
+        page.close()
+
+
+def test_a_search_key_also_starts_the_index(browser, served_site):
+    page = browser.new_page()
+    try:
+        seen = _requests(page)
+        page.goto(served_site.base + "index.html")
+        page.wait_for_load_state("networkidle")
+        assert not any("search_index" in u for u in seen)
+        page.keyboard.press("/")
+        page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
+        page.keyboard.type("vigencia", delay=20)
+        page.wait_for_selector(".md-search-result__item a", timeout=20_000)
+        assert any(u.endswith("/search/search_index.json") for u in seen)
+    finally:
+        page.close()
