@@ -75,3 +75,14 @@ def test_a_search_key_also_starts_the_index(browser, served_site):
         assert any(u.endswith("/search/search_index.json") for u in seen)
     finally:
         page.close()
+
+
+def test_a_page_opened_from_a_search_result_loads_the_index_for_the_highlight(browser, served_site):
+    page = browser.new_page()
+    try:
+        seen = _requests(page)
+        page.goto(served_site.base + "gerado/ubatuba.html?h=vigencia")
+        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 1", timeout=20_000)
+        assert any(u.endswith("/search/search_index.json") for u in seen)
+    finally:
+        page.close()

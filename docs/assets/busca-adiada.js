@@ -1,9 +1,10 @@
 // The theme downloads the search index (search/search_index.json, which grows with the text of every norm)
 // as soon as any page opens. Here its request waits until the reader opens the search: the search field or
-// button, or one of the theme's search keys ("/", "s", "f"). So what a page costs on arrival does not grow
-// with the corpus, and a reader who never searches never downloads the index. The theme asks for the index
-// with an XMLHttpRequest; only that request's send() is held, so the theme's own code runs unchanged.
-// (Opened from disk, the theme loads search/search_index.js by a script tag instead: nothing to hold.)
+// button, one of the theme's search keys ("/", "s", "f"), or a page opened from a search result. So what a
+// page costs on arrival does not grow with the corpus, and a reader who never searches never downloads the
+// index. The theme asks for the index with an XMLHttpRequest; only that request's send() is held, so the
+// theme's own code runs unchanged. (Opened from disk, the theme loads search/search_index.js by a script
+// tag instead: nothing to hold.)
 (function () {
   "use strict";
   var INDEX = /\/search\/search_index\.json$/;
@@ -33,6 +34,10 @@
     }
     return send.apply(this, arguments);
   };
+
+  // Arriving from a search result (?h=…), the theme highlights the words with the index's own settings:
+  // the reader has searched, so the index is wanted now.
+  if (/[?&]h=/.test(location.search)) want();
 
   document.addEventListener("focusin", function (event) {
     if (event.target.form && event.target.form.name === "search") want();
