@@ -46,10 +46,11 @@ settings.load_profile("cotas")
 TIERS = {
     "browser": {"fixtures": {"browser"}, "names": {"sync_playwright", "watched_page", "CHROMIUM"}},
     "server": {"fixtures": {"served_site"}, "names": {"SiteServer"}},
-    "site": {"fixtures": {"built_site"}, "names": {"require_site_files", "SITE", "verified_copy",
+    "site": {"fixtures": {"built_site", "docs_copy"}, "names": {"require_site_files", "SITE", "verified_copy",
                                                    "try_verified_copy", "BUILT_FILES"}},
     "node": {"consts": {"node"}, "names": {"NODE_SCRIPT", "pack_calculator", "compile_bytecode"}},
-    "build": {"consts": {"build.py"}, "names": {"build"}},
+    # build.py, or the mutation pipeline that builds each mutant's page (tests/test_check_contract.py)
+    "build": {"consts": {"build.py"}, "names": {"build", "_PIPELINE_RUN"}},
     "wheel": {"names": {"built_wheel"}, "fixtures": {"built_wheel", "wheel_venv"}},
 }
 

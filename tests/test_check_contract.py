@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted(p.parent for p in (ROOT / "tests" / "fixtures" / "normas").glob("*/norma.toml"))
 
-_RUN = """
+_PIPELINE_RUN = """
 import json, sys
 from pathlib import Path
 from tools.mutate_norm import run_all
@@ -30,8 +30,8 @@ def test_every_mutant_is_refused_by_the_check_or_goes_through_the_pipeline(folde
 
     # a process of its own: the pipeline points the calculator at the mutants' folder
     env = {k: v for k, v in os.environ.items() if k != "COTAS_NORMAS_EXTRA"}  # the mutant's folder only
-    proc = subprocess.run([sys.executable, "-c", _RUN, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                          encoding="utf-8", timeout=1800, env=env)
+    proc = subprocess.run([sys.executable, "-c", _PIPELINE_RUN, str(folder)], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8", timeout=1800, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     total, refused, failures = json.loads(proc.stdout.splitlines()[-1])
     assert failures == []
