@@ -287,8 +287,8 @@ def nomination_applicability(default):
     window = {**default.window,
               "short": f"feita de {values['start']} a {values['last_day']} (datas presumidas)",
               "text": f"de {values['start']} a {values['last_day']} (datas presumidas: publicação na data de "
-                      f"assinatura, art. 15; prazo de {values['prazo_de_vigencia_anos']} anos do art. 13; \"a "
-                      "partir da edição desta Lei, para as novas nomeações\", art. 8º, parágrafo único)",
+                      f"assinatura, art. 15; prazo de {values['prazo_de_vigencia_anos']} anos do art. 13; "
+                      "\"a partir da edição desta Lei, para as novas nomeações\", art. 8º, parágrafo único)",
               "basis": ["ubatuba:art8_par1u", "ubatuba:art13", "ubatuba:art15"]}
     if default.date is None:
         return replace(default, date_kind="nomeacao", window=window,
