@@ -49,20 +49,21 @@ def rules_of(slug: str) -> ModuleType | StandardRules:
 
 class _Norms(Mapping):
     """slug → the norm's rules, for every norm discovery found, read on first use: importing the package
-    reads no folder, and a folder that does not load leaves only itself out (discovery.problems)."""
+    reads no folder, asking for one norm reads only its registry (discovery.available), and a folder that
+    does not load leaves only itself out (discovery.problems)."""
 
     def __init__(self):
         self._rules: dict[str, ModuleType | StandardRules] = {}
 
     def __getitem__(self, slug: str) -> ModuleType | StandardRules:
         if slug not in self._rules:
-            if slug not in discovery.discover():
+            if not discovery.available(slug):
                 raise KeyError(slug)
             self._rules[slug] = rules_of(slug)
         return self._rules[slug]
 
     def __contains__(self, slug: object) -> bool:
-        return slug in discovery.discover()
+        return discovery.available(slug)
 
     def __iter__(self):
         return iter(discovery.discover())

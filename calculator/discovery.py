@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from calculator.registry_checks import RegistryError
+from calculator.registry_checks import SLUG_FORM, RegistryError
 
 LAWS = Path(__file__).resolve().parent.parent / "laws"
 FILENAME = "norma.toml"
@@ -64,6 +64,27 @@ def discover() -> tuple[str, ...]:
                 continue
             found[slug] = (order, slug)
     return tuple(sorted(found, key=found.__getitem__))
+
+
+def available(slug: object) -> bool:
+    """Whether ``slug`` names a norm that loads, reading only that norm's registry when discovery has not
+    run yet: a question about one norm costs one registry, however many norms the corpus holds (the page's
+    Python starts as fast with 100 norms as with 3). The answer is the one :func:`discover` gives: the
+    first folder with that name, whose whole registry loads."""
+    if discover.cache_info().currsize:
+        return slug in discover()
+    if not isinstance(slug, str) or not SLUG_FORM.fullmatch(slug):
+        return False
+    path = path_of(slug)
+    try:
+        if not path.is_file():
+            return False
+        from calculator import registry
+
+        registry.load(slug)
+    except (RegistryError, OSError):
+        return False
+    return True
 
 
 _problems: dict[str, str] = {}

@@ -6,11 +6,17 @@ from calculator.errors import InputError
 from calculator.options import norm_help
 
 # What to ask for when a required field is empty: plain words, as a person would (never the field's name).
+# The norm's message lists every norm, so it is written when needed (importing reads no registry).
 MISSING = {
-    "norma": f"informe a norma: {norm_help()}",
-    "vagas": "informe o número de vagas",
-    "csv": "cole ou envie a lista de classificação (arquivo CSV)",
+    "norma": lambda: f"informe a norma: {norm_help()}",
+    "vagas": lambda: "informe o número de vagas",
+    "csv": lambda: "cole ou envie a lista de classificação (arquivo CSV)",
 }
+
+
+def missing(key: str) -> str:
+    """The message for an empty required field ``key``."""
+    return MISSING[key]() if key in MISSING else f"preencha o campo {key}"
 
 
 def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
@@ -20,4 +26,4 @@ def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, .
             raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
     for key in required:
         if request.get(key) in (None, ""):
-            raise InputError(MISSING.get(key, f"preencha o campo {key}"), key)
+            raise InputError(missing(key), key)

@@ -18,9 +18,27 @@ _NUMBERED = {"cabecalho": "cabeçalho, linha {}", "nota": "nota {}", "assinatura
              "registro": "registro {}"}
 _PART = re.compile(r"([a-z]+?)(1u|\d*)$")
 
-#: slug → "Lei nº 3.765/2014 (Ubatuba)": the registry's citation and the place's city.
-NORM_CITATION = {slug: f"{registry.load(slug).citation} ({registry.load(slug).place.split('/')[0]})"
-                 for slug in discovery.discover()}
+class _Citations:
+    """slug → "Lei nº 3.765/2014 (Ubatuba)": the registry's citation and the place's city, read when a
+    norm is first named (importing this module reads no registry)."""
+
+    def get(self, slug: object, default: object = None) -> object:
+        if not discovery.available(slug):
+            return default
+        norm = registry.load(slug)
+        return f"{norm.citation} ({norm.place.split('/')[0]})"
+
+    def __getitem__(self, slug: str) -> str:
+        value = self.get(slug)
+        if value is None:
+            raise KeyError(slug)
+        return value
+
+    def __contains__(self, slug: object) -> bool:
+        return discovery.available(slug)
+
+
+NORM_CITATION = _Citations()
 
 
 def _ordinal(n: int) -> str:

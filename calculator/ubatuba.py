@@ -287,8 +287,8 @@ def nomination_applicability(default):
     window = {**default.window,
               "short": f"feita de {values['start']} a {values['last_day']} (datas presumidas)",
               "text": f"de {values['start']} a {values['last_day']} (datas presumidas: publicação na data de "
-                      "assinatura, art. 15; prazo de dez anos do art. 13; \"a partir da edição desta Lei, "
-                      "para as novas nomeações\", art. 8º, parágrafo único)",
+                      f"assinatura, art. 15; prazo de {values['prazo_de_vigencia_anos']} anos do art. 13; "
+                      "\"a partir da edição desta Lei, para as novas nomeações\", art. 8º, parágrafo único)",
               "basis": ["ubatuba:art8_par1u", "ubatuba:art13", "ubatuba:art15"]}
     if default.date is None:
         return replace(default, date_kind="nomeacao", window=window,
@@ -304,7 +304,8 @@ def nomination_applicability(default):
     elif default.applies is False:
         steps.append(step(f"Nomeação depois do fim do prazo: {reason}.", ["ubatuba:art13"]))
     else:
-        steps.append(step("Nomeação durante a vigência de dez anos: a lei se aplica.",
+        steps.append(step(f"Nomeação durante a vigência de {values['prazo_de_vigencia_anos']} anos: a lei se "
+                          "aplica.",
                           ["ubatuba:art8_par1u", "ubatuba:art13"]))
     validity = {**default.validity, "nomination_date": when.isoformat()}
     validity.pop("edital_date", None)

@@ -140,7 +140,7 @@ def test_the_review_cases():
     # ordem and simular for a current Ubatuba concurso: the law's term ended (art. 13), nothing reserved
     o = ask({"command": "ordem", "norma": "ubatuba", "vagas": "10", "data_edital": "2025-01-01"})
     assert o["applies"] is False and o["positions"] == [] and o["reserved"] == 0
-    assert o["headline"].startswith("Nenhuma nomeação pela lista reservada: pelo texto, o prazo de dez anos")
+    assert o["headline"].startswith("Nenhuma nomeação pela lista reservada: pelo texto, o prazo de 10 anos")
     s = ask({"command": "simular", "norma": "ubatuba", "vagas": "10", "vagas_pcd": "1", "csv": SAMPLE,
              "data_edital": "2025-01-01"})
     assert s["applies"] is False and s["reserved_positions_total"] == 0 and s["seats"]["reserva"] == 0

@@ -107,7 +107,7 @@ def test_ubatuba_without_date_states_the_term_in_the_result():
 def test_ubatuba_after_the_term_says_so_with_the_presumed_date():
     r = calculator.reserve("ubatuba", 10, edital_date="2024-06-17")
     assert r["applies"] is False and r["reserved"] == 0
-    assert ("pelo texto, o prazo de dez anos do art. 13 terminou em 16/06/2024 (data presumida)"
+    assert ("pelo texto, o prazo de 10 anos do art. 13 terminou em 16/06/2024 (data presumida)"
             in r["headline"])
     w = next(w for w in r["warnings"] if w["code"] == "ubatuba_sem_prorrogacao")
     assert "Contexto nacional" not in w["message"]  # the context is its own labelled note (below)

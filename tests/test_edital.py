@@ -391,7 +391,7 @@ def test_headline_after_the_term_says_the_law_does_not_apply_and_the_seats_are_t
     # of 2026 is not governed by the law, so its 3 announced seats are a voluntary reserve, not "acima".
     r = edital("ubatuba", SAMPLE, data_edital="2026-01-01")
     assert r["headline"] == (
-        "A Lei nº 3.765/2014 não se aplica a este edital: pelo texto, o prazo de dez anos do art. 13 "
+        "A Lei nº 3.765/2014 não se aplica a este edital: pelo texto, o prazo de 10 anos do art. 13 "
         "terminou em 16/06/2024 (data presumida). As 3 vagas anunciadas são reserva do próprio edital.")
     statuses = {c["cargo"]: c["status"] for c in r["cargos"]}
     assert statuses["Técnico de Enfermagem"] == "reserva_voluntaria"

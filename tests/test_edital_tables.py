@@ -256,7 +256,7 @@ def test_one_cargo_shows_the_validity_and_percentage_steps_in_the_text_as_many_d
         text = cli("edital", "--norma", "ubatuba", "--data-edital", "2020-01-01", "-",
                    stdin=table).stdout.decode()
         steps = text.split("Passo a passo (concurso):")[1].split("Avisos:")[0]
-        assert "Edital publicado durante a vigência de dez anos: a lei se aplica." in steps
+        assert "Edital publicado durante a vigência de 10 anos: a lei se aplica." in steps
         assert "Percentual: 20%" in steps
     one = result("cargo;vagas;reservadas\nMedico;5;1\n", data_edital="2020-01-01")
     assert not any(s["text"].startswith("Percentual") for s in one["cargos"][0]["steps"])

@@ -4,6 +4,10 @@ when the reader picks it; the search index waits until the reader opens the sear
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 from calculator import NORMS
 from tests.test_browser import handle, result_of, type_into
 
@@ -86,3 +90,26 @@ def test_a_page_opened_from_a_search_result_loads_the_index_for_the_highlight(br
         assert any(u.endswith("/search/search_index.json") for u in seen)
     finally:
         page.close()
+
+
+def test_one_question_reads_one_registry_however_many_norms():
+    """Python ready does not grow with the corpus: importing the calculator reads no registry, and a
+    question about one norm reads only that norm's (discovery of every folder waits for a question that
+    lists them, such as an unknown norm)."""
+    from tests.support import ROOT
+
+    code = """
+import json, sys
+import calculator.api as api
+from calculator import discovery, registry
+before = (discovery.discover.cache_info().currsize, registry.load.cache_info().currsize)
+answer = json.loads(api.handle(json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": "10"})))
+after = (discovery.discover.cache_info().currsize, registry.load.cache_info().currsize)
+unknown = json.loads(api.handle(json.dumps({"command": "reserva", "norma": "atlantida", "vagas": "10"})))
+print(json.dumps([before, after, answer["ok"], unknown["error"]["message"]]))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    before, after, ok, unknown = json.loads(proc.stdout)
+    assert before == [0, 0] and after == [0, 1] and ok
+    # the message that lists the norms still names every one (discovery runs for it)
+    assert all(slug in unknown for slug in NORMS), unknown
