@@ -79,11 +79,12 @@ def available(slug: object) -> bool:
     try:
         if not path.is_file():
             return False
-        from calculator import registry
-
-        registry.load(slug)
+        data = parse(path)
+        if validate is not None:
+            validate(data, path)
     except (RegistryError, OSError):
         return False
+    _parsed[path] = data  # the registry's load of this norm takes this parse (no second read)
     return True
 
 

@@ -348,9 +348,16 @@ def test_the_pages_examples_are_the_fixtures_files():
                 assert any(line == ln or line.rstrip(" …\"") in ln for ln in files[owner].splitlines()), line
 
 
-def test_the_commands_the_page_quotes_run():
+def test_the_commands_the_page_quotes_run(tmp_path):
     commands = [ln for block in _blocks("sh") for ln in block.splitlines() if ln.strip()]
     assert any("-m laws check" in c for c in commands)
+    # the five steps' working folder: the fixture copied as step 1 says, with step 3's first edit (the slug)
+    work = tmp_path / "minhas-normas"
+    shutil.copytree(EXAMPLE, work / "minha_cidade")
+    registry_file = work / "minha_cidade" / "norma.toml"
+    registry_file.write_text(registry_file.read_text(encoding="utf-8").replace(
+        'slug = "exemplo"', 'slug = "minha_cidade"', 1), encoding="utf-8")
+    assert any("minhas-normas/minha_cidade" in c and "-m laws check" in c for c in commands)
     for command in commands:
         env_part, _, rest = command.rpartition(".venv/bin/python ")
         args = rest.split("#")[0].split()
@@ -358,7 +365,10 @@ def test_the_commands_the_page_quotes_run():
             continue  # build.py, ruff and pytest are the project's usual commands (tested elsewhere)
         if "<slug>" in " ".join(args):
             args = [a.replace("laws/<slug>", str(EXAMPLE)) for a in args]
+        args = [a.replace("minhas-normas", str(work)) for a in args]
         extra = FIXTURES if "COTAS_NORMAS_EXTRA=tests/fixtures/normas" in env_part else None
+        if "COTAS_NORMAS_EXTRA=minhas-normas" in env_part:
+            extra = work
         proc = run(args[1], *args[2:], extra=extra)
         if args[1:3] == ["laws", "check"] and args[3] == "laws/exemplo":
             continue  # shown on the page before the folder exists in laws/ (the example above runs it)
