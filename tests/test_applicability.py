@@ -307,9 +307,12 @@ def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_
         page.click("#simular-exemplo")
         type_into(page, "#simular-vagas", "10")
         page.click("#form-simular button[type=submit]")
-        page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=90_000)
         sim = ask({"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": SAMPLE,
                    "data_edital": "2025-01-01"})
+        # the example button runs a simulation of its own first: wait for the one asked for, not that one
+        page.wait_for_function("(h) => { const out = document.querySelector('#simular-resultado');"
+                               " return out.dataset.origem === 'python' && out.innerText.includes(h); }",
+                               arg=sim["headline"], timeout=90_000)
         assert sim["headline"] in page.inner_text("#simular-resultado")
     finally:
         page.close()
