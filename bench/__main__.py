@@ -385,35 +385,25 @@ def print_profiles(profiles: dict) -> None:
                ["perfil", "servidor", "início", "tempo: mediana (mín.–máx.)", "bytes", "tarefa",
                 "como iniciou", "carga"], rows)
 
-    rows = []
-    for name in names:
-        if "edital" not in profiles[name]:
-            continue
-        runs = profiles[name]["edital"]
-        tasks = [x["longest_task_ms"] for x in runs]
-        times = spread([x["answer_ms"] for x in runs])
-        rows.append([label.get(name, name), str(len(runs)), fmt_spread(times),
-                     f"{statistics.median(tasks):.0f} ms ({min(tasks):.0f}–{max(tasks):.0f})",
-                     str(runs[0]["dom_nodes"]), _load(runs)])
-    if rows:
-        _table("Relatório do Edital, 40 cargos, Python já carregado (meta: tarefa ≤ 200 ms)",
-               ["perfil", "n", "relatório inteiro na tela", "tarefa mais longa: mediana (mín.–máx.)", "nós",
-                "carga"], rows)
-    rows = []
-    for name in names:
-        if "simulation" not in profiles[name]:
-            continue
-        sims = profiles[name]["simulation"]
-        tasks = [x["longest_task_ms"] for x in sims]
-        times = spread([x["answer_ms"] for x in sims])
-        rows.append([label.get(name, name), str(len(sims)), fmt_spread(times),
-                     f"{statistics.median(tasks):.0f} ms ({min(tasks):.0f}–{max(tasks):.0f})",
-                     str(sims[0]["dom_nodes"]), _load(sims)])
-    if rows:
-        _table("Simulação de 100.000 linhas e 10.000 vagas (meta: tarefa ≤ 200 ms)",
-               ["perfil", "n", "resposta na tela", "tarefa mais longa: mediana (mín.–máx.)", "nós", "carga"],
-               rows)
-
+    # the two drawings in parts: the Edital report and a simulation's results
+    for key, title, shown in (
+            ("edital", "Relatório do Edital, 40 cargos, Python já carregado (meta: tarefa ≤ 200 ms)",
+             "relatório inteiro na tela"),
+            ("simulation", "Simulação de 100.000 linhas e 10.000 vagas (meta: tarefa ≤ 200 ms)",
+             "resposta na tela")):
+        rows = []
+        for name in names:
+            if key not in profiles[name]:
+                continue
+            runs = profiles[name][key]
+            tasks = [x["longest_task_ms"] for x in runs]
+            times = spread([x["answer_ms"] for x in runs])
+            rows.append([label.get(name, name), str(len(runs)), fmt_spread(times),
+                         f"{statistics.median(tasks):.0f} ms ({min(tasks):.0f}–{max(tasks):.0f})",
+                         str(runs[0]["dom_nodes"]), _load(runs)])
+        if rows:
+            _table(title, ["perfil", "n", shown, "tarefa mais longa: mediana (mín.–máx.)", "nós", "carga"],
+                   rows)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from calculator.core import order, parameters, reserve
 from calculator.errors import InputError
-from calculator.fields import check_fields, missing
+from calculator.fields import MISSING, check_fields, missing
 
 
 def date_of(req: dict) -> object:
@@ -69,7 +69,7 @@ def _edital(req: dict) -> dict:
     return api_edital(req)
 
 
-__all__ = ["COMMANDS", "check_fields", "date_of", "dumps", "handle", "missing", "run"]
+__all__ = ["COMMANDS", "MISSING", "check_fields", "date_of", "dumps", "handle", "missing", "run"]
 
 #: command name → runner(request dict without "command") → result dict.
 COMMANDS: dict[str, Callable[[dict], dict]] = {

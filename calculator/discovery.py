@@ -52,11 +52,8 @@ def discover() -> tuple[str, ...]:
                                            "pasta fica de fora")
                 continue
             try:
-                order = _list_order(path)
-                if validate is not None:
-                    validate(_parsed[path], path)
+                order = _loaded(path)
             except RegistryError as exc:
-                _parsed.pop(path, None)
                 _problems[slug] = str(exc)
                 continue
             except OSError as exc:
@@ -79,12 +76,9 @@ def available(slug: object) -> bool:
     try:
         if not path.is_file():
             return False
-        data = parse(path)
-        if validate is not None:
-            validate(data, path)
+        _loaded(path)
     except (RegistryError, OSError):
         return False
-    _parsed[path] = data  # the registry's load of this norm takes this parse (no second read)
     return True
 
 
@@ -123,11 +117,16 @@ def parse(path: Path, reuse: bool = False) -> dict:
         raise RegistryError(f"{path}: o arquivo não está em UTF-8") from None
 
 
-def _list_order(path: Path) -> int:
-    data = _parsed[path] = parse(path)
+def _loaded(path: Path) -> int:
+    """The ``list_order`` of the registry at ``path``, once its whole registry loads (RegistryError if not);
+    the parse is kept for the registry's load of the norm (no second read)."""
+    data = parse(path)
     value = data.get("list_order", 1000)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RegistryError(f"{path}: list_order deve ser um número inteiro")
+    if validate is not None:
+        validate(data, path)
+    _parsed[path] = data
     return value
 
 

@@ -6,17 +6,18 @@ from calculator.errors import InputError
 from calculator.options import norm_help
 
 # What to ask for when a required field is empty: plain words, as a person would (never the field's name).
-# The norm's message lists every norm, so it is written when needed (importing reads no registry).
 MISSING = {
-    "norma": lambda: f"informe a norma: {norm_help()}",
-    "vagas": lambda: "informe o número de vagas",
-    "csv": lambda: "cole ou envie a lista de classificação (arquivo CSV)",
+    "vagas": "informe o número de vagas",
+    "csv": "cole ou envie a lista de classificação (arquivo CSV)",
 }
 
 
 def missing(key: str) -> str:
-    """The message for an empty required field ``key``."""
-    return MISSING[key]() if key in MISSING else f"preencha o campo {key}"
+    """The message for an empty required field ``key``; the norm's lists every norm, so it is written when
+    asked for (importing reads no registry)."""
+    if key == "norma":
+        return f"informe a norma: {norm_help()}"
+    return MISSING.get(key, f"preencha o campo {key}")
 
 
 def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:

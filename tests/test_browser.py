@@ -145,6 +145,18 @@ def result_of(page, tool: str, origin: str = "python") -> str:
     return page.inner_text(f"#{tool}-resultado")
 
 
+def order_from_tables(page, norm: str, vacancies: str) -> str:
+    """Asks the Ordem form for ``norm`` and ``vacancies``; the answer comes from the precomputed tables and
+    names Python's positions."""
+    page.select_option("#ordem-norma", norm)
+    type_into(page, "#ordem-vagas", vacancies)
+    page.keyboard.press("Enter")
+    order = result_of(page, "ordem", "tabela")
+    positions = handle({"command": "ordem", "norma": norm, "vagas": vacancies})["result"]["positions"]
+    assert ", ".join(f"{p}ª" for p in positions) in order
+    return order
+
+
 def anchors_of(html_path: Path) -> set[str]:
     return set(re.findall(r'\bid="([^"]+)"', html_path.read_text(encoding="utf-8")))
 
@@ -1124,12 +1136,7 @@ def test_unzipped_folder_opened_from_disk(browser, tmp_path):
         res = handle(reserve_request("quissama", "13", "", ""))["result"]
         assert f"{res['reserved']} vagas reservadas de 13" in text
         assert page.url.startswith("file://") and page.input_value("#reserva-vagas") == "13"  # no reload
-        page.select_option("#ordem-norma", "ubatuba")
-        type_into(page, "#ordem-vagas", "20")
-        page.keyboard.press("Enter")
-        order = result_of(page, "ordem", "tabela")
-        positions = handle({"command": "ordem", "norma": "ubatuba", "vagas": "20"})["result"]["positions"]
-        assert ", ".join(f"{p}ª" for p in positions) in order
+        order_from_tables(page, "ubatuba", "20")
         type_into(page, "#simular-vagas", "3")
         page.fill("#simular-csv", "inscricao,nome,classificacao,cotista\n1,Ana,1,sim\n")
         page.click("#form-simular button[type=submit]")

@@ -9,13 +9,27 @@ import subprocess
 import sys
 
 from calculator import NORMS
-from tests.test_browser import handle, result_of, type_into
+from tests.test_browser import handle, order_from_tables, result_of
 
 
 def _requests(page) -> list[str]:
     seen: list[str] = []
     page.on("request", lambda r: seen.append(r.url))
     return seen
+
+
+def _answers_loaded(seen: list[str]) -> list[str]:
+    """The norms' answer files the page asked for."""
+    return sorted(u.rsplit("/", 1)[1] for u in seen if "/assets/calculadora/respostas/" in u)
+
+
+def _search_downloads_the_index(page, seen: list[str], query: str) -> list[str]:
+    """Types ``query`` in the (open) search field: results come, and only now is the index downloaded.
+    Returns the results' links."""
+    page.keyboard.type(query, delay=20)
+    page.wait_for_selector(".md-search-result__item a", timeout=20_000)
+    assert any(u.endswith("/search/search_index.json") for u in seen)
+    return page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
 
 
 def test_the_calculator_loads_only_the_chosen_norms_answers(browser, served_site):
@@ -29,18 +43,11 @@ def test_the_calculator_loads_only_the_chosen_norms_answers(browser, served_site
         want = handle({"command": "reserva", "norma": "quissama", "vagas": "13"})["result"]
         assert want["headline"] in text
         page.wait_for_load_state("networkidle")
-        loaded = sorted(u.rsplit("/", 1)[1] for u in seen if "/assets/calculadora/respostas/" in u)
-        assert loaded == ["quissama.js"], loaded
+        assert _answers_loaded(seen) == ["quissama.js"]
         assert not any("search_index" in u for u in seen)
         # another norm: its answers are loaded then, and the answer still comes from the tables
-        page.select_option("#ordem-norma", "ubatuba")
-        type_into(page, "#ordem-vagas", "20")
-        page.keyboard.press("Enter")
-        order = result_of(page, "ordem", "tabela")
-        positions = handle({"command": "ordem", "norma": "ubatuba", "vagas": "20"})["result"]["positions"]
-        assert ", ".join(f"{p}ª" for p in positions) in order
-        loaded = sorted(u.rsplit("/", 1)[1] for u in seen if "/assets/calculadora/respostas/" in u)
-        assert loaded == ["quissama.js", "ubatuba.js"], loaded
+        order_from_tables(page, "ubatuba", "20")
+        assert _answers_loaded(seen) == ["quissama.js", "ubatuba.js"]
         assert not any(f"/respostas/{slug}.js" in u for u in seen for slug in others)
         assert not any("pyodide" in u or "worker.js" in u for u in seen)
     finally:
@@ -56,10 +63,7 @@ def test_the_search_index_is_downloaded_when_the_search_is_opened(browser, serve
         page.wait_for_timeout(500)
         assert not any("search_index" in u for u in seen), seen
         page.click(".md-search__input")
-        page.keyboard.type("heteroidentificacao", delay=20)
-        page.wait_for_selector(".md-search-result__item a", timeout=20_000)
-        assert any(u.endswith("/search/search_index.json") for u in seen)
-        hrefs = page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
+        hrefs = _search_downloads_the_index(page, seen, "heteroidentificacao")
         assert hrefs and all(h.startswith(served_site.base) for h in hrefs), hrefs
     finally:
         page.close()
@@ -74,9 +78,7 @@ def test_a_search_key_also_starts_the_index(browser, served_site):
         assert not any("search_index" in u for u in seen)
         page.keyboard.press("/")
         page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
-        page.keyboard.type("vigencia", delay=20)
-        page.wait_for_selector(".md-search-result__item a", timeout=20_000)
-        assert any(u.endswith("/search/search_index.json") for u in seen)
+        assert _search_downloads_the_index(page, seen, "vigencia")
     finally:
         page.close()
 

@@ -196,10 +196,7 @@ def _messages_of(reg: dict):
     for key, message in messages.items() if isinstance(messages, dict) else ():
         if isinstance(message, str):
             yield f"reserve.messages.{key}", ("key", f"reserve.messages.{key}"), message, {}
-    v = reg.get("validity") if isinstance(reg.get("validity"), dict) else {}
-    texts = [("validity.entry", v.get("entry", {})), ("validity.window", v.get("window", {}))]
-    texts += [(f"validity.cases.{c}", raw) for c, raw in (v.get("cases") or {}).items()]
-    for where, raw in texts:
+    for where, raw in _validity_tables(reg):
         for key in ("text", "reason", "short", "message"):
             if isinstance(raw, dict) and isinstance(raw.get(key), str):
                 yield f"{where}.{key}", ("key", f"{where}.{key}"), raw[key], raw
@@ -298,6 +295,13 @@ def _check_parameters(f: Folder, reg: dict) -> dict[str, object]:
     return out
 
 
+def _validity_tables(reg: dict) -> list[tuple[str, object]]:
+    """(where, table) of the registry's validity texts: the entry step, the window and each case."""
+    v = reg.get("validity") if isinstance(reg.get("validity"), dict) else {}
+    return [("validity.entry", v.get("entry", {})), ("validity.window", v.get("window", {})),
+            *((f"validity.cases.{c}", raw) for c, raw in (v.get("cases") or {}).items())]
+
+
 def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
     from calculator.registry import WARNING_KINDS
 
@@ -347,10 +351,7 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         for field in sorted((_placeholders(str(message)) or set()) - known - set(MESSAGE_VALUES[key])):
             f.add(name, f"reserve.messages.{key}: marcador desconhecido {{{field}}} (use "
                         f"{', '.join(MESSAGE_VALUES[key])} ou nomes de parâmetros)", line)
-    v = reg.get("validity") if isinstance(reg.get("validity"), dict) else {}
-    texts = [("validity.entry", v.get("entry", {})), ("validity.window", v.get("window", {}))]
-    texts += [(f"validity.cases.{c}", raw) for c, raw in (v.get("cases") or {}).items()]
-    for where, raw in texts:
+    for where, raw in _validity_tables(reg):
         for key in ("text", "reason", "short"):
             if isinstance(raw, dict) and key in raw and not isinstance(raw[key], str):
                 f.add(name, f"{where}.{key} deve ser um texto (entre aspas)",
