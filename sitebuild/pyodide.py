@@ -18,6 +18,12 @@ from sitebuild.context import BUILD_CACHE, ROOT, Context
 # file is written trimmed (no packages): the page never installs anything (no micropip, no network).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+# What the worker downloads to start Python, relative to site/: each gets a .zst twin
+# (sitebuild.distribution.zstd_twins), decompressed in the worker by fzstd (npm, pinned), copied beside it.
+ZSTD_TWINS = tuple(Path(p) for p in (
+    "assets/pyodide/pyodide.asm.wasm", "assets/pyodide/pyodide.asm.mjs", "assets/pyodide/python_stdlib.zip",
+    "assets/calculadora/calculator.zip", "assets/calculadora/calculator.snapshot.bin"))
+ZSTD_DECODER = Path("assets") / "calculadora" / "fzstd.mjs"
 
 
 def zip_entry(name: str) -> zipfile.ZipInfo:
@@ -57,6 +63,7 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
     for name in PYODIDE_FILES:
         if name != "python_stdlib.zip":
             shutil.copyfile(src / name, dest / name)
+    copy_zstd_decoder(site_dir)
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     (dest / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n", encoding="utf-8")
@@ -91,6 +98,22 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
 
 
 PYODIDE_HOME = "/home/pyodide"
+
+
+def copy_zstd_decoder(site_dir: Path) -> Path:
+    """fzstd's ES module (node_modules/fzstd, npm, pinned; MIT) as site/assets/calculadora/fzstd.mjs, with
+    its licence notice on top: the worker imports it to decompress the .zst twins."""
+    src = ROOT / "node_modules" / "fzstd"
+    module = src / "esm" / "index.mjs"
+    if not module.is_file():
+        raise SystemExit("erro: fzstd não encontrado em node_modules/fzstd; rode `npm ci`.")
+    version = json.loads((src / "package.json").read_text(encoding="utf-8"))["version"]
+    licence = (src / "LICENSE").read_text(encoding="utf-8").strip()
+    out = Path(site_dir) / ZSTD_DECODER
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(f"/* fzstd {version} (npm), https://github.com/101arrowz/fzstd\n\n{licence}\n*/\n"
+                   + module.read_text(encoding="utf-8"), encoding="utf-8")
+    return out
 
 
 # Files kept in the trimmed standard library besides those seen loaded (tools/stdlib_modules.mjs): codecs a

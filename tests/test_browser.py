@@ -375,13 +375,14 @@ def test_python_loads_only_when_asked_and_then_explains(ctx, server):
         if held:
             break
         page.wait_for_timeout(100)
-    assert len(held) == 1 and held[0].request.url.endswith("pyodide.asm.wasm.gz")
+    assert len(held) == 1 and held[0].request.url.endswith("pyodide.asm.wasm.zst")
     assert page.get_attribute("#calc-status", "data-state") == "loading"
     assert page.is_visible("#calc-progresso")
-    # the calculator's own zip waits for the runtime's last byte (it is needed only once Python runs)
+    # the standard library waits until the wasm is nearly in, and the calculator's own zip for the runtime's
+    # last byte (each is needed only later in Python's start)
     page.wait_for_timeout(500)
-    assert any(u.endswith("python_stdlib.zip.gz") for u in guard.requests)
-    assert not any(u.endswith("calculator.zip") for u in guard.requests)
+    assert not any("python_stdlib.zip" in u for u in guard.requests)
+    assert not any("calculator.zip" in u for u in guard.requests)
     held[0].continue_()
     text = result_of(page, "reserva", "python")
     assert "Resposta pré-calculada" not in text
@@ -389,9 +390,11 @@ def test_python_loads_only_when_asked_and_then_explains(ctx, server):
     assert res["headline"] in text
     # the runtime came compressed from a server that compresses nothing, decompressed in the worker
     via = [w.evaluate("() => self.packedVia || null") for w in page.workers]
-    assert {"pyodide.asm.wasm": "gz", "python_stdlib.zip": "gz", "pyodide.asm.mjs": "gz"} in via
-    assert not any(u.endswith((".wasm", "python_stdlib.zip", "pyodide.asm.mjs")) for u in guard.requests)
-    assert any(u.endswith("calculator.zip") for u in guard.requests)  # after the runtime, as said above
+    assert {"pyodide.asm.wasm": "zst", "python_stdlib.zip": "zst", "pyodide.asm.mjs": "zst",
+            "calculator.zip": "zst"} in via
+    assert not any(u.endswith((".wasm", ".gz", "python_stdlib.zip", "pyodide.asm.mjs", "calculator.zip"))
+                   for u in guard.requests)
+    assert any(u.endswith("calculator.zip.zst") for u in guard.requests)  # after the runtime, as said above
 
 
 def test_question_outside_the_tables_loads_python(ctx, server):
@@ -411,13 +414,15 @@ def test_calculator_zip_failure_after_the_runtime_is_reported(ctx, server):
         refused.append(route.request.url)
         route.fulfill(status=404, body="")
 
-    context.route("**/calculator.zip", refuse)
+    context.route("**/calculator.zip*", refuse)
     page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12")
     result_of(page, "reserva", "tabela")
     page.click("#calc-carregar")
     page.wait_for_selector('#calc-status[data-state="failed"]', timeout=PY_TIMEOUT)
     assert "Não foi possível carregar a calculadora em Python" in page.inner_text("#calc-status")
-    assert len(refused) == 1
+    # its .zst twin, then its .gz twin, then the original: each once
+    assert [u.rsplit("/", 1)[-1] for u in refused] == ["calculator.zip.zst", "calculator.zip.gz",
+                                                        "calculator.zip"]
     guard.console_errors = [e for e in guard.console_errors if "404" not in e]
 
 
@@ -1208,14 +1213,18 @@ def test_comparativo_reads_on_a_phone(browser, server):
         context.close()
 
 
-def test_runtime_without_its_gz_twin_comes_as_the_original(ctx, server):
-    """Where a .gz twin is missing (a copy that dropped them), the worker fetches the original file."""
+def test_runtime_without_its_twins_comes_as_gz_then_as_the_original(ctx, server):
+    """Where a .zst twin is missing (a copy that dropped them), the worker fetches the .gz twin; where that
+    is missing too, the original file. The answer is the same."""
     context, guard = ctx
-    context.route("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=404, body=""))
+    for missing in ("pyodide.asm.wasm.zst", "pyodide.asm.wasm.gz", "python_stdlib.zip.zst",
+                    "calculator.zip.zst", "calculator.zip.gz"):
+        context.route(f"**/{missing}", lambda route: route.fulfill(status=404, body=""))
     page = open_calculator(ctx, server, "?ferramenta=ordem&norma=ubatuba&vagas=12&leitura=quinta#ordem")
     result_of(page, "ordem", "python")
     via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
     assert via and via[0]["pyodide.asm.wasm"] == "original" and via[0]["python_stdlib.zip"] == "gz"
+    assert via[0]["calculator.zip"] == "original" and via[0]["pyodide.asm.mjs"] == "zst"
     guard.console_errors = [e for e in guard.console_errors if "404" not in e]
 
 

@@ -148,8 +148,8 @@ def _runtime_via(page) -> dict:
 
 
 def test_under_the_policy_the_runtime_script_travels_compressed(server, browser):
-    """blob: in script-src lets the worker run pyodide.asm.mjs from its own decompressed .gz twin: a
-    server that compresses nothing (this one) sends 0.26 MB instead of 1.25 MB."""
+    """blob: in script-src lets the worker run pyodide.asm.mjs from its own decompressed .zst twin: a
+    server that compresses nothing (this one) sends 0.22 MB instead of 1.25 MB."""
     seen = {}
 
     def calculate(page):
@@ -159,7 +159,7 @@ def test_under_the_policy_the_runtime_script_travels_compressed(server, browser)
 
     violations, errors = open_page(browser, server + "calculadora.html", calculate)
     assert violations == [] and errors == []
-    assert seen["pyodide.asm.mjs"] == "gz"
+    assert seen["pyodide.asm.mjs"] == "zst"
 
 
 def test_without_blob_in_the_policy_python_still_starts_from_the_original_script(site, browser):
@@ -181,9 +181,9 @@ def test_without_blob_in_the_policy_python_still_starts_from_the_original_script
     finally:
         httpd.shutdown()
         httpd.server_close()
-    assert seen["pyodide.asm.mjs"] == "original" and seen["pyodide.asm.wasm"] == "gz"
+    assert seen["pyodide.asm.mjs"] == "original" and seen["pyodide.asm.wasm"] == "zst"
     assert any(u.endswith("/pyodide.asm.mjs") for u in requests)
-    assert not any(u.endswith("/pyodide.asm.mjs.gz") for u in requests)
+    assert not any(u.endswith(("/pyodide.asm.mjs.gz", "/pyodide.asm.mjs.zst")) for u in requests)
     # the only refusal may be the probe's (a blob: script, in the worker); the page itself sees none
     assert violations == []
     assert [e for e in errors if "blob:" not in e] == []

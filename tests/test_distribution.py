@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import build
-from sitebuild import distribution
+from sitebuild import distribution, pyodide
 from tests.support import ROOT, SITE, sha256sum_check
 
 
@@ -228,3 +228,36 @@ def test_precompress_cache_gives_the_same_bytes(tmp_path: Path):
     assert cached[0].read_bytes() == plain
     assert distribution.precompress(site, cache=cache)[0].read_bytes() == plain
     assert gzip.decompress((site / "big.wasm.gz").read_bytes()) == big
+
+
+def test_zstd_twins_decompress_to_the_originals_and_are_cached(tmp_path: Path):
+    """Each file the worker downloads gets a .zst twin with its content size in the header (fzstd then
+    allocates once), the same bytes from the cache; old twins go."""
+    import zstandard
+
+    site = tmp_path / "site"
+    rng = random.Random(5)
+    originals = {}
+    for rel in pyodide.ZSTD_TWINS:
+        path = site / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        size = 1_100_000 if rel.suffix == ".wasm" else 5_000
+        originals[rel] = bytes(rng.choice(b"python\0\1") for _ in range(size))
+        path.write_bytes(originals[rel])
+    stale = site / "assets" / "velho.bin.zst"
+    stale.write_bytes(b"x")
+    cache = tmp_path / "cache"
+    twins = distribution.zstd_twins(site, cache=cache)
+    assert twins == sorted(site / f"{rel}.zst" for rel in pyodide.ZSTD_TWINS)
+    assert not stale.exists()
+    for rel, data in originals.items():
+        packed = (site / f"{rel}.zst").read_bytes()
+        assert packed[:4] == b"\x28\xb5\x2f\xfd" and len(packed) < len(data)
+        frame = zstandard.get_frame_parameters(packed)
+        assert frame.content_size == len(data)
+        assert zstandard.ZstdDecompressor().decompress(packed) == data
+    cached = list((cache / "zst").iterdir())
+    assert len(cached) == 1  # only the large file (the wasm) is worth keeping
+    first = (site / "assets/pyodide/pyodide.asm.wasm.zst").read_bytes()
+    distribution.zstd_twins(site, cache=cache)
+    assert (site / "assets/pyodide/pyodide.asm.wasm.zst").read_bytes() == first

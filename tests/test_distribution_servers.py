@@ -174,10 +174,10 @@ def check_calculator(base: str):
             )
             boots = [b for b in (w.evaluate("() => self.pythonBoot || null") for w in page.workers) if b]
             assert boots == ["plain"]
-            # the runtime travelled as its .gz twin (decoded by the browser where the server labels it
-            # Content-Encoding: gzip, or in the worker otherwise), never as the 9.6 MB original
+            # the runtime travelled as its .zst twin (decoded in the worker, or by the browser where the
+            # server labels it with a Content-Encoding), never as the 9.6 MB original
             via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
-            assert via and via[0]["pyodide.asm.wasm"] in ("gz", "gz-decodificado-pelo-servidor"), via
+            assert via and via[0]["pyodide.asm.wasm"] in ("zst", "zst-decodificado-pelo-servidor"), via
             assert errors == []
         finally:
             br.close()

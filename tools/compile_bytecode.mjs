@@ -60,9 +60,11 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w")
             data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
             name += "c"
         info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
+        # stored, not deflated: the zip travels as a whole-file .zst (or .gz) twin, which compresses
+        # across files far better than deflate does file by file (0.87 MB instead of 1.14 MB)
+        info.compress_type = zipfile.ZIP_STORED
         info.external_attr = 0o644 << 16
         info.create_system = 3
-        out.writestr(info, data, compresslevel=9)
+        out.writestr(info, data)
 `);
 writeFileSync(outZip, pyodide.FS.readFile("/tmp/out.zip"));

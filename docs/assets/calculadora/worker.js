@@ -3,15 +3,18 @@
 // answers the common questions from precomputed tables (respostas.js) without it.
 // Every URL is relative to this script, so the site works from any sub-path.
 //
-// Transfer: the runtime files are fetched as their ".gz" twins (written by build.py) and decompressed here
-// with DecompressionStream, so they travel compressed even from a server that compresses nothing
-// (python3 -m http.server). A server that decodes them on the way (Content-Encoding: gzip) is recognised by
-// the missing gzip signature; where a twin is missing, the original is fetched.
+// Transfer: the runtime files are fetched as their ".zst" twins (written by build.py, Zstandard level 19)
+// and decompressed here with fzstd (a pure-JS decoder copied from npm beside this file), so they travel
+// compressed even from a server that compresses nothing (python3 -m http.server), and about 1 MB smaller
+// than as gzip, which browsers could decompress themselves. Where a ".zst" twin is missing, the ".gz" twin
+// comes instead (DecompressionStream), and then the original. A server that decodes a twin on the way
+// (Content-Encoding) is recognised by the missing signature.
 //
 // Simulation: the page sends the chosen File itself; it is read and base64-encoded here, off the page's
 // thread. The full result stays here; the page gets a summary with the first page of each long list and
 // asks for more pages, or for the complete CSV, when the user wants them.
 import { spreadsheetCell } from "./csvcell.js";
+import { Decompress as ZstdDecompress, decompress as zstdDecompress } from "./fzstd.mjs";
 
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const CALCULATOR_ZIP = new URL("calculator.zip", import.meta.url);
@@ -27,7 +30,7 @@ const RUNTIME = {
   wasm: { url: new URL("pyodide.asm.wasm", PYODIDE_DIR), type: "application/wasm" },
   stdlib: { url: new URL("python_stdlib.zip", PYODIDE_DIR), type: "application/zip" },
 };
-// pyodide.asm.mjs, Pyodide's JavaScript half (1.25 MB, 0.26 MB as .gz), comes the same way and is imported
+// pyodide.asm.mjs, Pyodide's JavaScript half (1.25 MB, 0.22 MB as .zst), comes the same way and is imported
 // from a blob: URL of the decompressed bytes, where the site's Content-Security-Policy allows blob: scripts
 // (no policy, or the one of Como hospedar). Where it does not, a tiny probe module fails first (no byte
 // downloaded in vain; the browser logs the refusal) and Pyodide imports the original file itself. The
@@ -41,21 +44,34 @@ function progress(step, text) {
 
 // ---------------------------------------------------------------- compressed transfer
 const nativeFetch = self.fetch.bind(self);
-const received = { done: 0, total: 0 };
+// parts: how many runtime files are counted (the wasm, pyodide.asm.mjs, the standard library); sized: how many
+// of them have told their size. The total is shown only once all have: the standard library is asked for
+// late (see boot), and a total that grows would mislead.
+const received = { done: 0, total: 0, parts: 3, sized: 0 };
 let lastReport = 0;
-const mb = (n) => (n / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// "2,5": megabytes to one decimal, pt-BR. Not toLocaleString: on a slow phone's CPU its Intl formatting,
+// four times a second, cost more than the decompression of the same bytes (a profile showed it).
+const mb = (n) => {
+  const tenths = Math.round(n / 1e5);
+  return `${Math.floor(tenths / 10)},${tenths % 10}`;
+};
 
 function reportDownload(force) {
   const now = performance.now();
   if (!force && now - lastReport < 250) return;
   lastReport = now;
   const total = Math.max(received.total, received.done);
-  progress(1, `Baixando o Python do próprio site: ${mb(received.done)} de ${mb(total)} MB…`);
+  const of = received.sized >= received.parts ? ` de ${mb(total)}` : "";
+  progress(1, `Baixando o Python do próprio site: ${mb(received.done)}${of} MB…`);
 }
 
-async function readAll(response) {
+// counted: whether the bytes go into the "Baixando…" progress (the runtime's; not the calculator's, which
+// arrives while Python already starts)
+async function readAll(response, counted = true) {
   const length = Number(response.headers.get("Content-Length")) || 0;
+  if (!counted) return new Uint8Array(await response.arrayBuffer());
   received.total += length;
+  received.sized += 1;
   if (!response.body) {
     const buf = new Uint8Array(await response.arrayBuffer());
     received.done += buf.length;
@@ -81,60 +97,116 @@ async function readAll(response) {
   return out;
 }
 
-async function gunzip(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+// fzstd's streaming decoder as a TransformStream (each block it emits is a fresh buffer).
+function zstdStream() {
+  let decoder;
+  return new TransformStream({
+    start(controller) {
+      decoder = new ZstdDecompress((chunk) => {
+        if (chunk.length) controller.enqueue(chunk);
+      });
+    },
+    transform(chunk) {
+      decoder.push(chunk);
+    },
+    flush() {
+      decoder.push(new Uint8Array(0), true);
+    },
+  });
 }
 
-// The bytes of url, fetched as url.gz where possible. self.packedVia records which way each file came.
+// The twins tried in order, each recognised by its signature (a server may have decoded it on the way).
+const CODECS = [
+  {
+    suffix: "zst",
+    magic: [0x28, 0xb5, 0x2f, 0xfd],
+    usable: () => typeof TransformStream !== "undefined",
+    whole: async (bytes) => zstdDecompress(bytes),
+    stream: () => zstdStream(),
+  },
+  {
+    suffix: "gz",
+    magic: [0x1f, 0x8b],
+    usable: () => typeof DecompressionStream !== "undefined",
+    whole: async (bytes) => {
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    },
+    stream: () => new DecompressionStream("gzip"),
+  },
+];
+
+const signed = (head, magic) => head.length >= magic.length && magic.every((b, i) => head[i] === b);
+
+async function fetchOk(href) {
+  try {
+    const r = await nativeFetch(href);
+    return r.ok ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+// The first twin of url the server has: { codec, response }, or null (then the original is fetched).
+async function firstTwin(url) {
+  for (const codec of CODECS) {
+    if (!codec.usable()) continue;
+    const r = await fetchOk(`${url.href}.${codec.suffix}`);
+    if (r) return { codec, response: r };
+  }
+  return null;
+}
+
+// The bytes of url, fetched as a twin where possible. self.packedVia records which way each file came.
 self.packedVia = {};
-async function fetchPacked(url) {
+async function fetchPacked(url, counted = true) {
   const name = url.pathname.split("/").pop();
-  if (typeof DecompressionStream !== "undefined") {
-    let r = null;
-    try {
-      r = await nativeFetch(`${url.href}.gz`);
-    } catch {
-      r = null;
-    }
-    if (r && r.ok) {
-      const raw = await readAll(r);
-      const gzipped = raw.length > 2 && raw[0] === 0x1f && raw[1] === 0x8b;
-      self.packedVia[name] = gzipped ? "gz" : "gz-decodificado-pelo-servidor";
-      return gzipped ? gunzip(raw) : raw;
-    }
+  const twin = await firstTwin(url);
+  if (twin) {
+    const raw = await readAll(twin.response, counted);
+    const packed = signed(raw, twin.codec.magic);
+    self.packedVia[name] = packed ? twin.codec.suffix : `${twin.codec.suffix}-decodificado-pelo-servidor`;
+    return packed ? twin.codec.whole(raw) : raw;
   }
   const r = await nativeFetch(url);
   if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
   self.packedVia[name] = "original";
-  return readAll(r);
+  return readAll(r, counted);
 }
 
 // The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads
 // (WebAssembly.instantiateStreaming) instead of after; the bytes are also kept whole for a second start
 // (the plain start after a failed snapshot start). onEnd runs once, when the last byte has arrived: from the
-// stream's end where there is a stream, else as the first reaction to the whole bytes.
-function streamPacked(url, type, onEnd = () => {}) {
+// stream's end where there is a stream, else as the first reaction to the whole bytes. onNearEnd runs once,
+// when what is left of the download should take no longer than a new request takes to answer (the wasm's own
+// time to its first byte), judged from the rate seen so far; at once where that cannot be judged.
+function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) {
   const name = url.pathname.split("/").pop();
+  let nearEndCalled = false;
+  const nearEnd = () => {
+    if (!nearEndCalled) {
+      nearEndCalled = true;
+      onNearEnd();
+    }
+  };
   const whole = (promise) => {
+    nearEnd();
     promise.then(onEnd, () => {});
     return promise;
   };
-  if (typeof DecompressionStream === "undefined" || typeof ReadableStream === "undefined") {
+  if (typeof ReadableStream === "undefined" || typeof TransformStream === "undefined") {
     return { bytes: whole(fetchPacked(url)) };
   }
+  const asked = performance.now();
   let branch = null;
   let branchReady;
   const started = new Promise((resolve) => { branchReady = resolve; });
   const bytes = (async () => {
-    let r = null;
-    try {
-      r = await nativeFetch(`${url.href}.gz`);
-    } catch {
-      r = null;
-    }
-    if (!r || !r.ok || !r.body) {
+    const twin = await firstTwin(url);
+    const r = twin && twin.response.body ? twin.response : null;
+    if (!r) {
       branchReady();
+      nearEnd();
       self.packedVia[name] = "original";
       const plain = await nativeFetch(url);
       if (!plain.ok) throw new Error(`${name}: HTTP ${plain.status}`);
@@ -142,12 +214,18 @@ function streamPacked(url, type, onEnd = () => {}) {
       onEnd();
       return all;
     }
-    received.total += Number(r.headers.get("Content-Length")) || 0;
+    const length = Number(r.headers.get("Content-Length")) || 0;
+    received.total += length;
+    received.sized += 1;
+    const answered = performance.now();
+    const firstByte = answered - asked;
+    let got = 0;
+    if (!length) nearEnd();
     const reader = r.body.getReader();
     const first = await reader.read();
     const head = first.value || new Uint8Array(0);
-    const gzipped = head.length > 2 && head[0] === 0x1f && head[1] === 0x8b;
-    self.packedVia[name] = gzipped ? "gz" : "gz-decodificado-pelo-servidor";
+    const packed = signed(head, twin.codec.magic);
+    self.packedVia[name] = packed ? twin.codec.suffix : `${twin.codec.suffix}-decodificado-pelo-servidor`;
     let pendingHead = first.done ? null : head;
     const counted = new ReadableStream({
       async pull(controller) {
@@ -159,11 +237,15 @@ function streamPacked(url, type, onEnd = () => {}) {
         }
         const { done, value } = await reader.read();
         if (done) {
+          nearEnd();
           onEnd();
           controller.close();
           return;
         }
         received.done += value.length;
+        got += value.length;
+        const elapsed = performance.now() - answered;
+        if (!nearEndCalled && elapsed > 0 && ((length - got) * elapsed) / got <= firstByte) nearEnd();
         reportDownload(false);
         controller.enqueue(value);
       },
@@ -171,13 +253,16 @@ function streamPacked(url, type, onEnd = () => {}) {
         return reader.cancel(reason);
       },
     });
-    const decoded = gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+    const decoded = packed ? counted.pipeThrough(twin.codec.stream()) : counted;
     const [forPyodide, forCopy] = decoded.tee();
     branch = forPyodide;
     branchReady();
     return new Uint8Array(await new Response(forCopy).arrayBuffer());
   })();
-  bytes.catch(() => branchReady());
+  bytes.catch(() => {
+    branchReady();
+    nearEnd();
+  });
   return {
     bytes,
     // the stream, once, for the first start (null once taken, or when the download failed to start)
@@ -199,9 +284,8 @@ async function importBytes(bytes) {
   }
 }
 
-// Pyodide's module factory from the .gz twin of pyodide.asm.mjs, or null (Pyodide then imports the file).
+// Pyodide's module factory from a twin of pyodide.asm.mjs, or null (Pyodide then imports the file).
 async function packedFactory() {
-  if (typeof DecompressionStream === "undefined") return null;
   try {
     const probe = await importBytes(new TextEncoder().encode("export default 1;"));
     if (probe.default !== 1) return null;
@@ -216,7 +300,7 @@ async function packedFactory() {
   }
 }
 
-// The calculator (0.26 MB) is needed only once Python has started. Its download starts when the runtime's
+// The calculator (0.14 MB as .zst) is needed only once Python has started. Its download starts when the runtime's
 // last byte has arrived (the wasm's and the standard library's, whichever comes last), and runs while Python
 // starts, instead of taking a share of a slow link that the runtime's last byte waits for. It starts from
 // the downloads' own ends, not from a promise chained on them later: Python's start then holds the
@@ -224,10 +308,7 @@ async function packedFactory() {
 let calculatorDownload = null;
 function calculatorZip() {
   if (!calculatorDownload) {
-    calculatorDownload = fetch(CALCULATOR_ZIP).then((r) => {
-      if (!r.ok) throw new Error(`calculator.zip: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    });
+    calculatorDownload = fetchPacked(CALCULATOR_ZIP, false);
     calculatorDownload.catch(() => {});
   }
   return calculatorDownload;
@@ -260,9 +341,13 @@ async function boot() {
     runtimeParts -= 1;
     if (runtimeParts === 0) calculatorZip();
   };
-  const stdlib = fetchPacked(RUNTIME.stdlib.url);
+  // The standard library is needed only once the wasm is compiled and instantiated (Python's own start), so
+  // it is asked for when the wasm is nearly in, not beside it: on a slow link the wasm then arrives sooner,
+  // with the whole link to itself, and its instantiation runs while the standard library arrives.
+  let askStdlib;
+  const stdlib = new Promise((resolve) => { askStdlib = resolve; }).then(() => fetchPacked(RUNTIME.stdlib.url));
   stdlib.then(partArrived, () => {});
-  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, partArrived);
+  const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, partArrived, () => askStdlib());
   prefetched.set(RUNTIME.wasm.url.href, { ...wasm, type: RUNTIME.wasm.type });
   prefetched.set(RUNTIME.stdlib.url.href, { bytes: stdlib, type: RUNTIME.stdlib.type });
   for (const hit of prefetched.values()) hit.bytes.catch(() => {}); // reported below
@@ -285,7 +370,11 @@ async function boot() {
   const options = { indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} };
   const createPyodideModule = await factory;
   if (createPyodideModule) options.createPyodideModule = createPyodideModule;
-  else self.packedVia["pyodide.asm.mjs"] = "original";
+  else {
+    self.packedVia["pyodide.asm.mjs"] = "original";
+    received.parts -= 1; // Pyodide fetches it itself, uncounted
+    reportDownload(true);
+  }
   let pyodide = null;
   if (snapshotBytes) {
     try {
