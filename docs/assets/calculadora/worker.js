@@ -121,7 +121,12 @@ const CODECS = [
     suffix: "zst",
     magic: [0x28, 0xb5, 0x2f, 0xfd],
     usable: () => typeof TransformStream !== "undefined",
-    whole: async (bytes) => zstdDecompress(bytes),
+    whole: async (bytes) => {
+      // fzstd's result may be a view into a larger buffer (bytes before the data): a caller may take its
+      // .buffer (the snapshot is handed to Pyodide as an ArrayBuffer), so it gets a buffer of its own
+      const out = zstdDecompress(bytes);
+      return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
+    },
     stream: () => zstdStream(),
   },
   {
