@@ -65,12 +65,10 @@ def norm_files(i: int) -> dict[str, str]:
              "Texto gerado para a medição de desempenho; norma fictícia."]
     text = "\n\n".join(lines) + "\n"
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    meta = f'''title = "Lei nº {i + 1}/{year}"
-kind = "lei"
+    # title, municipality and state come from norma.toml (citation, place): laws.registry_facts
+    meta = f'''kind = "lei"
 number = "{i + 1}"
 date = "{day}"
-municipality = "{city}"
-state = "ZZ"
 urn = "urn:lex:br;zz;{slug}:municipal:lei:{day};{i + 1}"
 epigrafe = "{lines[0]}"
 ementa = "{lines[1]}"
@@ -86,7 +84,6 @@ rule = "na data de sua publicação"
 provision = "art4"
 ''' + (f'''
 [term]
-years = {term}
 rule = "vigorará por {term} anos"
 provision = "art3"
 ''' if term else "") + f'''

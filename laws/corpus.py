@@ -13,6 +13,7 @@ from calculator import discovery
 from calculator.registry_checks import label_problem
 from laws.citations import Reference, find_references
 from laws.parser import Provision, closing_of, parse
+from laws.registry_facts import complete_meta, restated
 
 LAWS_DIR = Path(__file__).resolve().parent
 #: The norms of the corpus: every folder whose registry file loads (laws/<slug>/norma.toml, and the extra
@@ -68,6 +69,18 @@ def check_text(slug: str, folder: Path, data: bytes, meta: dict) -> None:
             "(veja “Atualizar o texto de uma norma” em laws/README.md).")
 
 
+def load_meta(folder: Path) -> dict:
+    """meta.toml with the facts it takes from norma.toml (laws.registry_facts); a meta.toml that writes one
+    of them again is refused, so that each is written once."""
+    meta = _toml(folder / "meta.toml")
+    again = restated(meta)
+    if again:
+        path, source = again[0]
+        raise CorpusError(f"{_shown_path(folder / 'meta.toml')}: {'.'.join(path)} vem de norma.toml "
+                          f"({source}); apague-o de meta.toml")
+    return complete_meta(meta, _toml(folder / "norma.toml"))
+
+
 class Norm:
     def __init__(self, slug: str, text: str, meta: dict, annotations: dict | None = None):
         self.slug = slug
@@ -89,7 +102,7 @@ class Norm:
         shown = _shown_path(folder)
         try:
             data = (folder / "texto.txt").read_bytes()  # bytes: keep line ends untouched
-            meta = _toml(folder / "meta.toml")
+            meta = load_meta(folder)
             check_text(slug, folder, data, meta)
             check_names(folder, meta)
             try:

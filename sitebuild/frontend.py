@@ -30,6 +30,7 @@ import json
 from pathlib import Path
 
 from calculator import registry
+from calculator.common import parameter_placeholders
 from calculator.labels import display_label
 
 FILENAME = "normas.js"
@@ -56,7 +57,9 @@ def norm_fields(norm: registry.Norm) -> dict[str, dict]:
     """The fields ``norm`` takes on the page's forms, beyond those every norm takes."""
     fields: dict[str, dict] = {}
     if norm.percent_rule in USER_PERCENT_RULES:
-        fields["percentual"] = {"label": PERCENT_LABEL, "kind": "decimal", "hint": norm.percent_hint or ""}
+        # the hint names parameters ({percentual_minimo}): their values are written once, in the registry
+        hint = (norm.percent_hint or "").format(**parameter_placeholders(norm))
+        fields["percentual"] = {"label": PERCENT_LABEL, "kind": "decimal", "hint": hint}
     elif norm.percent_rule not in registry.PERCENT_RULES:
         raise ValueError(f"{norm.path}: percent.rule desconhecida para a página: {norm.percent_rule!r}")
     if len(norm.scopes) > 1:

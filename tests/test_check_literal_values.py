@@ -62,3 +62,22 @@ def test_the_corpus_names_its_values_through_placeholders():
     text = " ".join([*(w["message"] for w in quissama["warnings"]), *(s["text"] for s in quissama["steps"])])
     assert "Prazo de 10 anos (art. 5º)" in text and "prorrogação de mais 10 anos" in text
     assert "{" not in text
+
+
+def test_the_percentage_hint_names_its_parameter_and_the_page_shows_the_value(tmp_path):
+    """percent.hint (beside the page's percentage field) is a message like the others: "25%" written in it is
+    refused, an unknown placeholder too, and the page's field gets the value filled in."""
+    from calculator import registry
+    from sitebuild.frontend import norm_fields
+
+    hint = 'hint = "Opcional: no mínimo 25%."'
+    folder = _bad_copy(tmp_path, lambda t: t.replace("[percent]\n", f"[percent]\n{hint}\n", 1))
+    line = _line_of(folder, "hint =")
+    assert any(f"norma.toml:{line}: percent.hint: a mensagem escreve o valor do parâmetro "
+               "'percentual_minimo' como texto" in ln for ln in _check_fails(folder))
+    unknown = _bad_copy(tmp_path / "b",
+                        lambda t: t.replace("[percent]\n", '[percent]\nhint = "{percentual}"\n', 1))
+    assert any("percent.hint: marcador desconhecido {percentual}" in ln for ln in _check_fails(unknown))
+    ubatuba = norm_fields(registry.load("ubatuba"))["percentual"]["hint"]
+    assert ubatuba == ("Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. "
+                       "Em branco, vale 20%.")

@@ -378,7 +378,7 @@ def test_annotations_point_to_existing_provisions(corpus, slug):
 def test_missing_annotations_file_means_none(tmp_path):
     folder = tmp_path / "quissama"
     folder.mkdir()
-    for name in ("texto.txt", "meta.toml"):
+    for name in ("texto.txt", "meta.toml", "norma.toml"):
         (folder / name).write_bytes((ROOT / "laws" / "quissama" / name).read_bytes())
     norm = Norm.load("quissama", tmp_path)
     assert norm.annotations == {}

@@ -127,11 +127,31 @@ def test_an_unknown_kind_of_simulation_decision_is_named_with_file_and_line(tmp_
         f"erro: {folder}/norma.toml:{line}: simulation.basis.chamada: tipo de decisão desconhecido"]
 
 
-def test_meta_and_registry_disagreeing_is_reported(tmp_path):
-    folder = _bad_copy(tmp_path, lambda t: t.replace('place = "Exemplo/XX"', 'place = "Exemplo/YY"'))
+def test_a_fact_meta_toml_restates_is_refused_with_where_it_lives(tmp_path):
+    """Each fact once: meta.toml writing the citation, the place or the term again is refused, naming the
+    norma.toml key the site takes it from."""
+    folder = _bad_copy(tmp_path, lambda t: t)
+    meta = folder / "meta.toml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(text.replace('kind = "lei"', 'title = "Lei nº 1/2030"\nstate = "XX"\nkind = "lei"')
+                    .replace('[term]\n', '[term]\nyears = 8\n'), encoding="utf-8")
+    lines = meta.read_text(encoding="utf-8").splitlines()
+    title, state, years = (lines.index(x) + 1
+                           for x in ('title = "Lei nº 1/2030"', 'state = "XX"', "years = 8"))
     assert _check_fails(folder) == [
-        f"erro: {folder}/norma.toml:{_line_of(folder, 'place =')}: place ('Exemplo/YY') difere de meta.toml "
-        "(município/UF = 'Exemplo/XX')"]
+        f"erro: {folder}/meta.toml:{title}: title vem de norma.toml (citation): apague-o de meta.toml, que o "
+        "site o toma de lá",
+        f"erro: {folder}/meta.toml:{state}: state vem de norma.toml (place (\"Município/UF\")): apague-o de "
+        "meta.toml, que o site o toma de lá",
+        f"erro: {folder}/meta.toml:{years}: term.years vem de norma.toml (o parâmetro que "
+        "validity.term_parameter nomeia ([[parameters]])): apague-o de meta.toml, que o site o toma de lá"]
+
+
+def test_a_place_that_is_not_municipality_and_state_is_refused(tmp_path):
+    folder = _bad_copy(tmp_path, lambda t: t.replace('place = "Exemplo/XX"', 'place = "Exemplo"'))
+    assert _check_fails(folder) == [
+        f"erro: {folder}/norma.toml:{_line_of(folder, 'place =')}: place deve ser \"Município/UF\" (a sigla "
+        "do estado em duas maiúsculas): 'Exemplo'"]
 
 
 def _text_copy(tmp_path: Path, edit) -> Path:

@@ -24,7 +24,7 @@ import tomllib
 from pathlib import Path
 
 from laws.check.folder import Folder, Problem
-from laws.check.registry import check_consistency, check_loader, check_registry
+from laws.check.registry import check_loader, check_registry, check_written_once
 from laws.check.text import check_bases, check_meta, check_text
 
 FILES = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
@@ -57,7 +57,7 @@ def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], F
         check_bases(f)
     check_meta(f)
     check_registry(f)
-    check_consistency(f)
+    check_written_once(f)
     if not f.problems and "norma.toml" in f.data:
         check_loader(f)
     return f.problems, f

@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
+from laws.registry_facts import restated, split_place, term_years
 
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
 REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes", "readings", "parameters")
@@ -24,64 +25,45 @@ PERCENT_NEEDS = {"minimum": ("parameter",), "fixed": ("parameter",),
                  "given": ("parameter",)}
 
 
-# --- meta.toml and norma.toml agree -------------------------------------------------------------------
-def check_consistency(f: Folder) -> None:
-    """meta.toml and norma.toml state some facts twice: they must agree."""
+# --- meta.toml and norma.toml: each fact once --------------------------------------------------------
+def check_written_once(f: Folder) -> None:
+    """meta.toml does not restate what norma.toml writes (laws.registry_facts): the site takes it from there.
+    What remains to agree: a start presumed on the norm's date, the start's provision, and [term] written in
+    meta.toml exactly when the registry has a term."""
     meta, reg = f.data.get("meta.toml"), f.data.get("norma.toml")
-    if not meta or not reg or not isinstance(reg.get("validity"), dict):
+    if not isinstance(meta, dict):
+        return
+    for path, source in restated(meta):
+        f.add("meta.toml", f"{'.'.join(path)} vem de norma.toml ({source}): apague-o de meta.toml, que o "
+                           "site o toma de lá", f.line("meta.toml", f"{path[-1]} ="))
+    if not isinstance(reg, dict) or not isinstance(reg.get("validity"), dict):
         return
     v, rt = reg["validity"], f.texts["norma.toml"]
 
     def differ(what: str, line: int | None, meta_key: str) -> None:
         f.add("norma.toml", f"{what} difere de meta.toml ({meta_key})", line)
 
-    if "title" in meta and reg.get("citation") != meta["title"]:
-        differ(f"citation ({reg.get('citation')!r})", f.line("norma.toml", "citation ="),
-               f"title = {meta['title']!r}")
-    place = f"{meta.get('municipality')}/{meta.get('state')}"
-    if reg.get("place") != place:
-        differ(f"place ({reg.get('place')!r})", f.line("norma.toml", "place ="), f"município/UF = {place!r}")
-    entry = meta.get("entry_into_force", {})
     start_line = key_line(rt, "validity.start")
-    if "date" in entry:
-        if v.get("start") != entry["date"] or v.get("start_presumed") is not False:
-            differ("validity.start (com start_presumed = false)", start_line, f"entry_into_force.date = "
-                   f"{entry['date']!r}")
-    elif "date" in meta and (v.get("start") != meta["date"] or v.get("start_presumed") is not True):
-        differ("validity.start (sem data de publicação no texto: a data da norma, com start_presumed = true)",
-               start_line, f"date = {meta['date']!r}")
+    entry = meta.get("entry_into_force", {})
+    if v.get("start_presumed") is True and "date" in meta and v.get("start") != meta["date"]:
+        differ("validity.start (presumida: a data da norma)", start_line, f"date = {meta['date']!r}")
     start_basis = v.get("start_basis", [])
-    if isinstance(entry.get("provision"), str) and not any(str(b).startswith(entry["provision"])
-                                                           for b in start_basis):
+    if isinstance(entry, dict) and isinstance(entry.get("provision"), str) and not any(
+            str(b).startswith(entry["provision"]) for b in start_basis):
         differ("validity.start_basis", key_line(rt, "validity.start_basis"),
                f"entry_into_force.provision = {entry['provision']!r}")
-    term = meta.get("term")
-    years = _term_years(reg)
-    if (term is None) != (years is None):
+    if ("term" in meta) != (term_years(reg) is not None):
         differ("o prazo (validity.term_parameter)", key_line(rt, "validity.term_parameter") or start_line,
-               "[term]" if term else "sem [term]")
-    elif term:
-        if term.get("years") != years:
-            differ(f"o prazo de {years} anos", key_line(rt, "validity.term_parameter"), f"term.years = "
-                   f"{term.get('years')}")
-        ext, rext = term.get("extension"), v.get("extension")
-        if (ext is None) != (rext is None):
-            differ("a prorrogação ([validity.extension])", table_line(rt, "validity.extension") or start_line,
-                   "term.extension")
-        elif ext and (ext.get("years"), ext.get("date")) != (rext.get("years"), rext.get("start")):
-            differ("a prorrogação (years, start)", table_line(rt, "validity.extension"),
-                   "term.extension years, date")
-    if "transition" in meta and [meta["transition"].get("provision")] != list(v.get("transition_basis", [])):
+               "[term]" if "term" in meta else "sem [term]")
+    elif isinstance(meta.get("term"), dict) and ("extension" in meta["term"]) != ("extension" in v):
+        differ("a prorrogação ([validity.extension])", table_line(rt, "validity.extension") or start_line,
+               "[term.extension]" if "extension" in meta["term"] else "sem [term.extension]")
+    if ("transition" in meta) != bool(v.get("transition_basis")):
         differ("validity.transition_basis", key_line(rt, "validity.transition_basis") or start_line,
-               "transition.provision")
-
-
-def _term_years(reg: dict) -> int | None:
-    name = reg.get("validity", {}).get("term_parameter")
-    for p in reg.get("parameters", []):
-        if isinstance(p, dict) and p.get("name") == name and p.get("values"):
-            return p["values"][0].get("value")
-    return None
+               "[transition]" if "transition" in meta else "sem [transition]")
+    if "place" in reg and split_place(reg["place"]) is None:
+        f.add("norma.toml", f"place deve ser \"Município/UF\" (a sigla do estado em duas maiúsculas): "
+                            f"{reg['place']!r}", f.line("norma.toml", "place ="))
 
 
 # --- norma.toml ---------------------------------------------------------------------------------------
@@ -200,9 +182,10 @@ def _messages_of(reg: dict):
         for key in ("text", "reason", "short", "message"):
             if isinstance(raw, dict) and isinstance(raw.get(key), str):
                 yield f"{where}.{key}", ("key", f"{where}.{key}"), raw[key], raw
-    refusal = (reg.get("percent") or {}).get("refusal") if isinstance(reg.get("percent"), dict) else None
-    if isinstance(refusal, str):
-        yield "percent.refusal", ("key", "percent.refusal"), refusal, reg["percent"]
+    percent = reg.get("percent") if isinstance(reg.get("percent"), dict) else {}
+    for key in ("refusal", "hint"):
+        if isinstance(percent.get(key), str):
+            yield f"percent.{key}", ("key", f"percent.{key}"), percent[key], percent
 
 
 #: Quotations ("…" or “…”) are the text's or a source's own words, kept as written.
@@ -351,6 +334,18 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         for field in sorted((_placeholders(str(message)) or set()) - known - set(MESSAGE_VALUES[key])):
             f.add(name, f"reserve.messages.{key}: marcador desconhecido {{{field}}} (use "
                         f"{', '.join(MESSAGE_VALUES[key])} ou nomes de parâmetros)", line)
+    hint = (reg.get("percent") or {}).get("hint") if isinstance(reg.get("percent"), dict) else None
+    if isinstance(hint, str):
+        # the page shows it with the single-valued parameters filled in (sitebuild/frontend.py)
+        single = {p["name"] for p in reg.get("parameters", [])
+                  if isinstance(p, dict) and isinstance(p.get("name"), str)
+                  and isinstance(p.get("values"), list) and len(p["values"]) == 1}
+        fields = _placeholders(hint)
+        if fields is None:
+            f.add(name, "percent.hint: chaves { } desbalanceadas", key_line(text, "percent.hint"))
+        for field in sorted((fields or set()) - single):
+            f.add(name, f"percent.hint: marcador desconhecido {{{field}}} (use o nome de um parâmetro de um "
+                        "só valor)", key_line(text, "percent.hint"))
     for where, raw in _validity_tables(reg):
         for key in ("text", "reason", "short"):
             if isinstance(raw, dict) and key in raw and not isinstance(raw[key], str):

@@ -152,7 +152,8 @@ def check_meta(f: Folder) -> None:
     meta, name = f.data.get("meta.toml"), "meta.toml"
     if meta is None:
         return
-    for key in ("title", "kind", "number", "date", "municipality", "state", "urn", "epigrafe", "ementa"):
+    # title, municipality and state come from norma.toml (laws.registry_facts; check_written_once)
+    for key in ("kind", "number", "date", "urn", "epigrafe", "ementa"):
         if not isinstance(meta.get(key), str) or not meta[key]:
             f.add(name, f"falta {key} (texto)", f.line(name, f"{key} ="))
     if isinstance(meta.get("date"), str) and iso_date(meta["date"]) is None:
@@ -164,7 +165,7 @@ def check_meta(f: Folder) -> None:
                   f.line(name, f"{key} ="))
         elif key in meta and p is None and f.ids:
             f.add(name, f"{key} escrito, mas o texto não tem {pid}", f.line(name, f"{key} ="))
-    for key in ("title", "kind", "number", "municipality", "state"):
+    for key in ("kind", "number"):
         if isinstance(meta.get(key), str) and (problem := label_problem(meta[key])):
             f.add(name, f"{key} {problem}", f.line(name, f"{key} ="))
     if "disclaimer" in meta and not isinstance(meta["disclaimer"], str):
