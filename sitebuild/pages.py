@@ -76,6 +76,26 @@ def page_chaves(ctx: Context) -> None:
         percent_rules=registry.PERCENT_RULES, roundings=list(engine.ROUNDERS), counts=list(engine.COUNTS),
         warning_kinds=registry.WARNING_KINDS, cases=registry.VALIDITY_CASES, dates=registry.DATE_TOKENS,
         basis_kinds=policy.BASIS_KINDS))
+    write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
+
+
+def meta_keys() -> list[dict]:
+    """laws.meta_schema's keys as the guide shows them: a table as [name], an array of tables as [[name]], a
+    key inside one as [table] key; a required key inside an optional table is required there."""
+    from laws.meta_schema import KEYS, TABLE, TABLES
+
+    kinds = {k.path: k.type for k in KEYS}
+
+    def header(path: str) -> str:
+        return f"[[{path}]]" if kinds.get(path) == TABLES else f"[{path}]"
+
+    rows = []
+    for k in KEYS:
+        shown = header(k.path) if k.type in (TABLE, TABLES) else (
+            f"{header(k.parent)} {k.name}" if k.parent else k.name)
+        rows.append({"shown": shown, "type": k.type, "required": k.required, "meaning": k.meaning,
+                     "example": k.example, "within": header(k.parent) if k.parent else ""})
+    return rows
 
 
 def page_comparativo(ctx: Context) -> None:

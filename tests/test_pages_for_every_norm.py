@@ -96,3 +96,15 @@ def test_the_guide_lists_the_keys_the_code_accepts(site):
         assert value in page, value
     for key, text in common.MESSAGES.items():
         assert text in page, key
+
+
+def test_the_guide_lists_every_key_of_meta_toml_from_its_schema(site):
+    """Como incluir uma norma's table of meta.toml is the schema laws check uses: every key, its type and
+    whether it is required."""
+    from laws.meta_schema import KEYS
+
+    page = _text(site, "incluir-norma.html")
+    for key in KEYS:
+        assert f">{key.name}<" in page or f"{key.name}]" in page or f" {key.name}<" in page, key.path
+    assert "[[signatories]] provision" in page and "lista de tabelas" in page
+    assert "&lt;estado&gt;" in page  # the URN's pattern is shown as text, not read as a tag

@@ -9,7 +9,7 @@ import hashlib
 import re
 
 from calculator.registry_checks import label_problem
-from laws.check.folder import Folder, find_line, iso_date, table_line
+from laws.check.folder import Folder, find_line, table_line
 from laws.parser import ParseError, closing_of, label_for, parse
 
 #: The id forms the parser gives (LexML style).
@@ -148,16 +148,49 @@ def _rule_exists(name: object) -> bool:
 
 
 # --- meta.toml ----------------------------------------------------------------------------------------
+def check_meta_keys(f: Folder, meta: dict) -> None:
+    """Every key of meta.toml against its description (laws.meta_schema): a key it does not know (a typo
+    would otherwise be ignored), a required key missing, a value of the wrong type."""
+    from laws.meta_schema import BY_PATH, TABLE, TABLES, children, type_problem
+    from laws.registry_facts import RESTATED
+
+    name = "meta.toml"
+    restated = {".".join(path) for path in RESTATED}  # check_written_once says where those live
+
+    def walk(table: dict, parent: str, header: int | None) -> None:
+        for spec in children(parent):
+            if spec.required and spec.name not in table:
+                f.add(name, f"falta {spec.path} ({spec.type}: {spec.meaning})", header)
+        for key, value in table.items():
+            path = f"{parent}.{key}" if parent else key
+            spec = BY_PATH.get(path)
+            line = f.line(name, f"{key} =", after=header) if header else f.line(name, f"{key} =")
+            if spec is None:
+                if path not in restated:
+                    where = ("meta.toml" if not parent else f"[[{parent}]]" if BY_PATH[parent].type == TABLES
+                             else f"[{parent}]")
+                    known = ", ".join(c.name for c in children(parent))
+                    f.add(name, f"chave desconhecida {path} ({where} tem: {known})", line)
+                continue
+            if problem := type_problem(spec, value):
+                f.add(name, f"{path} {problem}: {value!r}"[:200],
+                      line or f.line(name, f"[{path}]") or f.line(name, f"[[{path}]]"))
+            elif spec.type == TABLE:
+                walk(value, path, f.line(name, f"[{path}]"))
+            elif spec.type == TABLES:
+                headers = [n for n, ln in enumerate(f.texts.get(name, "").splitlines(), 1)
+                           if ln.strip() == f"[[{path}]]"]
+                for i, entry in enumerate(value):
+                    walk(entry, path, headers[i] if i < len(headers) else None)
+
+    walk(meta, "", None)
+
+
 def check_meta(f: Folder) -> None:
     meta, name = f.data.get("meta.toml"), "meta.toml"
     if meta is None:
         return
-    # title, municipality and state come from norma.toml (laws.registry_facts; check_written_once)
-    for key in ("kind", "number", "date", "urn", "epigrafe", "ementa"):
-        if not isinstance(meta.get(key), str) or not meta[key]:
-            f.add(name, f"falta {key} (texto)", f.line(name, f"{key} ="))
-    if isinstance(meta.get("date"), str) and iso_date(meta["date"]) is None:
-        f.add(name, f"date não é uma data AAAA-MM-DD: {meta['date']!r}", f.line(name, "date ="))
+    check_meta_keys(f, meta)
     for key, pid in (("epigrafe", "epigrafe"), ("ementa", "ementa"), ("disclaimer", "aviso")):
         p = f.provisions.get(pid)
         if key in meta and p is not None and meta[key] != p.text:

@@ -1,0 +1,126 @@
+"""meta.toml described once: every key, its type, whether it is required, what it means and an example.
+
+``laws check`` takes from here which keys exist (a misspelt key is refused, not silently ignored), which are
+required and what type each holds; the guide's table of meta.toml's keys (docs/incluir-norma.md, through
+docs/gerado/_chaves_meta.md) is written from here. The facts meta.toml takes from norma.toml
+(laws.registry_facts.RESTATED) are not keys of meta.toml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The types a key may hold, as the guide and the messages name them.
+TEXT, DATE, INTEGER, ID, TEXTS, IDS, TABLE, TABLES = (
+    "texto", "data (AAAA-MM-DD)", "inteiro", "id de dispositivo", "lista de textos", "lista de ids", "tabela",
+    "lista de tabelas")
+
+
+@dataclass(frozen=True)
+class Key:
+    path: str  # "kind", "entry_into_force.rule", "signatories.name" (a key of each [[signatories]])
+    type: str
+    required: bool
+    meaning: str  # pt-BR, for the guide
+    example: str = ""
+
+    @property
+    def parent(self) -> str:
+        return self.path.rpartition(".")[0]
+
+    @property
+    def name(self) -> str:
+        return self.path.rpartition(".")[2]
+
+
+KEYS = (
+    Key("kind", TEXT, True, "a espécie da norma", '"lei", "lei.complementar", "decreto"'),
+    Key("number", TEXT, True, "o número, como impresso", '"3.765"'),
+    Key("date", DATE, True, "a data da norma (a da assinatura)", '"2014-06-16"'),
+    Key("urn", TEXT, True, "a URN LexML: urn:lex:br;<estado>;<município>:municipal:<espécie>:<data>;<número> "
+        "(nomes por extenso, em minúsculas, sem acento, palavras separadas por ponto)",
+        '"urn:lex:br;sao.paulo;ubatuba:municipal:lei:2014-06-16;3765"'),
+    Key("epigrafe", TEXT, True, "cópia literal da linha da epígrafe",
+        '"LEI Nº 3765, DE 16 DE JUNHO DE 2014"'),
+    Key("ementa", TEXT, True, "cópia literal da ementa", '"Dispõe sobre reserva de vagas …"'),
+    Key("disclaimer", TEXT, False, "cópia literal do aviso da fonte, a última linha do texto, quando há",
+        '"Este texto não substitui o original …"'),
+    Key("signatories", TABLES, False,
+        "as assinaturas, uma [[signatories]] por assinatura, na ordem do texto"),
+    Key("signatories.name", TEXT, False, "a linha do nome, como no texto (name ou office, ou os dois)",
+        '"MAURICIO HUMBERTO FORNARI MOROMIZATO"'),
+    Key("signatories.office", TEXT, False, "a linha do cargo, como no texto", '"Prefeito Municipal"'),
+    Key("signatories.provision", ID, True, "o id da assinatura no texto", '"assinatura1"'),
+    Key("legislative_process", TABLE, False, "a tramitação, quando o texto a traz"),
+    Key("legislative_process.autografo", TEXT, False, "o número do autógrafo", '"22/14"'),
+    Key("legislative_process.projeto_de_lei", TEXT, False, "o número do projeto de lei", '"26/14"'),
+    Key("legislative_process.mensagem", TEXT, False, "o número da mensagem", '"19/14"'),
+    Key("legislative_process.provision", ID, True, "de onde vem", '"nota1"'),
+    Key("registration", TABLE, False, "o registro ao pé da norma, quando há"),
+    Key("registration.text", TEXT, True, "cópia literal da linha do registro"),
+    Key("registration.date", DATE, True, "a data do registro", '"2014-06-16"'),
+    Key("registration.provision", ID, True, "de onde vem", '"registro1"'),
+    Key("publication", TABLE, False, "a publicação oficial, quando o texto a traz (diário, edição, seção)"),
+    Key("publication.source", TEXT, True, "o veículo", '"Imprensa Oficial - Lins"'),
+    Key("publication.date", DATE, True, "a data de publicação", '"2024-02-08"'),
+    Key("publication.entity", TEXT, False, "quem publica"),
+    Key("publication.volume", TEXT, False, "o volume ou ano"),
+    Key("publication.edition", INTEGER, False, "o número da edição"),
+    Key("publication.section", TEXT, False, "a seção"),
+    Key("publication.subsection", TEXT, False, "a subseção"),
+    Key("publication.provision", ID, True, "de onde vem", '"cabecalho2"'),
+    Key("entry_into_force", TABLE, True, "a entrada em vigor (a data fica em norma.toml, validity.start)"),
+    Key("entry_into_force.rule", TEXT, True, "o que o texto diz", '"na data de sua publicação"'),
+    Key("entry_into_force.provision", ID, True, "o dispositivo", '"art15"'),
+    Key("term", TABLE, False, "o prazo de vigência, quando o texto o fixa (os anos ficam em norma.toml)"),
+    Key("term.rule", TEXT, True, "o que o texto diz", '"vigorará por dez anos"'),
+    Key("term.provision", ID, True, "o dispositivo", '"art13"'),
+    Key("term.extension", TABLE, False, "uma prorrogação do prazo (os anos e a data ficam em norma.toml)"),
+    Key("term.extension.rule", TEXT, True, "o que a fonte diz da prorrogação"),
+    Key("term.extension.by", TEXT, False, "a norma que prorrogou", '"Lei nº 2.189/2022"'),
+    Key("term.extension.provision", ID, True, "de onde vem", '"art5_cpt_nota1"'),
+    Key("transition", TABLE, False, "a regra de transição, quando há (o dispositivo fica em norma.toml)"),
+    Key("transition.rule", TEXT, True, "o que o texto diz",
+        '"não se aplica aos concursos cujos editais já tiverem sido publicados"'),
+    Key("cites", TABLES, False, "as normas que o texto cita, uma [[cites]] por norma: dá a esfera quando o "
+        "texto não a diz"),
+    Key("cites.kind", TEXT, True, "a espécie", '"lei"'),
+    Key("cites.number", TEXT, True, "o número", '"8.213"'),
+    Key("cites.year", INTEGER, True, "o ano", "1991"),
+    Key("cites.date", DATE, False, "a data, quando conhecida", '"1991-07-24"'),
+    Key("cites.scope", TEXT, True, "a esfera: federal, estadual ou municipal", '"federal"'),
+    Key("cites.urn", TEXT, False, "a URN LexML, quando conhecida"),
+    Key("cites.label", TEXT, True, "o nome mostrado", '"Lei Federal nº 8.213/1991"'),
+    Key("cites.url", TEXT, False, "o texto oficial (só um link: nada é carregado dele)"),
+    Key("cites.provisions", IDS, False, "os dispositivos citados da outra norma", '["art93"]'),
+    Key("cites.cited_in", IDS, True, "onde o texto a cita", '["art7_cpt"]'),
+    Key("text_file", TABLE, True, "o texto fixado"),
+    Key("text_file.path", TEXT, True, "o arquivo do texto", '"texto.txt"'),
+    Key("text_file.sha256", TEXT, True, "a soma SHA-256 do texto (laws check diz qual escrever)"),
+    Key("text_file.source", TEXT, True, "de onde veio o texto"),
+    Key("text_file.seed", TEXT, False, "o nome do arquivo recebido (normas do corpus)"),
+)
+
+BY_PATH = {k.path: k for k in KEYS}
+
+
+def children(parent: str) -> list[Key]:
+    """The keys of the table ``parent`` ("" for the top level)."""
+    return [k for k in KEYS if k.parent == parent]
+
+
+def type_problem(key: Key, value: object) -> str | None:
+    """What is wrong with value as key's type (pt-BR), or None."""
+    from laws.check.folder import iso_date
+
+    ok = {
+        TEXT: isinstance(value, str) and bool(value),
+        ID: isinstance(value, str) and bool(value),
+        DATE: isinstance(value, str) and iso_date(value) is not None,
+        INTEGER: isinstance(value, int) and not isinstance(value, bool),
+        TEXTS: isinstance(value, list) and all(isinstance(x, str) for x in value),
+        IDS: isinstance(value, list) and all(isinstance(x, str) for x in value),
+        TABLE: isinstance(value, dict),
+        TABLES: isinstance(value, list) and all(isinstance(x, dict) for x in value),
+    }[key.type]
+    return None if ok else f"deve ser {key.type}"
