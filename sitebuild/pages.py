@@ -70,6 +70,7 @@ def page_chaves(ctx: Context) -> None:
     kinds of simulation decision. Written from the code, so the guide lists what the loader accepts."""
     from calculator import common, engine, registry
     from calculator.simulator import policy
+    from laws import folder_schema
 
     write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
         messages=[(key, text, common.MESSAGE_VALUES[key]) for key, text in common.MESSAGES.items()],
@@ -77,12 +78,17 @@ def page_chaves(ctx: Context) -> None:
         warning_kinds=registry.WARNING_KINDS, cases=registry.VALIDITY_CASES, dates=registry.DATE_TOKENS,
         basis_kinds=policy.BASIS_KINDS))
     write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
+    write(ctx.gen / "_chaves_anotacoes.md", ctx.env.get_template("_chaves_meta.md.j2").render(
+        keys=meta_keys(folder_schema.ANNOTATION_KEYS)))
 
 
-def meta_keys() -> list[dict]:
-    """laws.meta_schema's keys as the guide shows them: a table as [name], an array of tables as [[name]], a
-    key inside one as [table] key; a required key inside an optional table is required there."""
-    from laws.meta_schema import KEYS, TABLE, TABLES
+def meta_keys(keys: tuple | None = None) -> list[dict]:
+    """laws.folder_schema's keys (meta.toml's, or those given) as the guide shows them: a table as [name], an
+    array of tables as [[name]], a key inside one as [table] key; a required key inside an optional table is
+    required there."""
+    from laws.folder_schema import KEYS, TABLE, TABLES
+
+    keys = KEYS if keys is None else keys
 
     kinds = {k.path: k.type for k in KEYS}
 
@@ -90,7 +96,7 @@ def meta_keys() -> list[dict]:
         return f"[[{path}]]" if kinds.get(path) == TABLES else f"[{path}]"
 
     rows = []
-    for k in KEYS:
+    for k in keys:
         shown = header(k.path) if k.type in (TABLE, TABLES) else (
             f"{header(k.parent)} {k.name}" if k.parent else k.name)
         rows.append({"shown": shown, "type": k.type, "required": k.required, "meaning": k.meaning,

@@ -101,7 +101,7 @@ def test_the_guide_lists_the_keys_the_code_accepts(site):
 def test_the_guide_lists_every_key_of_meta_toml_from_its_schema(site):
     """Como incluir uma norma's table of meta.toml is the schema laws check uses: every key, its type and
     whether it is required."""
-    from laws.meta_schema import KEYS
+    from laws.folder_schema import KEYS
 
     page = _text(site, "incluir-norma.html")
     for key in KEYS:

@@ -10,6 +10,7 @@ import re
 
 from calculator.registry_checks import label_problem
 from laws.check.folder import Folder, find_line, table_line
+from laws.folder_schema import ANNOTATION_KEYS, type_problem
 from laws.parser import ParseError, closing_of, label_for, parse
 
 #: The id forms the parser gives (LexML style).
@@ -127,11 +128,23 @@ def check_bases(f: Folder) -> None:
         _resolve(f, "anotacoes.toml", pid, line)
         if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
             f.add("anotacoes.toml", f"a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"", line)
-        elif "regra" in entry and not _rule_exists(entry["regra"]):
+            continue
+        for key in entry:
+            spec = ANNOTATIONS.get(key)
+            where = find_line(notes_text, f"{key} =", after=line) if line else None
+            if spec is None:
+                f.add("anotacoes.toml", f"[{pid}]: chave desconhecida {key} (uma anotação tem: "
+                                        f"{', '.join(ANNOTATIONS)})", where)
+            elif problem := type_problem(spec, entry[key]):
+                f.add("anotacoes.toml", f"[{pid}] {key} {problem}", where)
+        if "regra" in entry and not _rule_exists(entry["regra"]):
             f.add("anotacoes.toml", f"[{pid}] regra = {entry['regra']!r}: não é uma função da calculadora; "
                   "escreva o nome qualificado de uma (ex.: "
                   "\"calculator.standard.StandardRules.reserved_seats\") ou apague a linha",
                   find_line(notes_text, "regra =", after=line) if line else None)
+
+
+ANNOTATIONS = {k.name: k for k in ANNOTATION_KEYS}
 
 
 def _rule_exists(name: object) -> bool:
@@ -149,9 +162,9 @@ def _rule_exists(name: object) -> bool:
 
 # --- meta.toml ----------------------------------------------------------------------------------------
 def check_meta_keys(f: Folder, meta: dict) -> None:
-    """Every key of meta.toml against its description (laws.meta_schema): a key it does not know (a typo
+    """Every key of meta.toml against its description (laws.folder_schema): a key it does not know (a typo
     would otherwise be ignored), a required key missing, a value of the wrong type."""
-    from laws.meta_schema import BY_PATH, TABLE, TABLES, children, type_problem
+    from laws.folder_schema import BY_PATH, TABLE, TABLES, children, type_problem
     from laws.registry_facts import RESTATED
 
     name = "meta.toml"

@@ -1,9 +1,11 @@
-"""meta.toml described once: every key, its type, whether it is required, what it means and an example.
+"""meta.toml and anotacoes.toml described once: every key, its type, whether it is required, what it means
+and an example.
 
 ``laws check`` takes from here which keys exist (a misspelt key is refused, not silently ignored), which are
 required and what type each holds; the guide's table of meta.toml's keys (docs/incluir-norma.md, through
 docs/gerado/_chaves_meta.md) is written from here. The facts meta.toml takes from norma.toml
-(laws.registry_facts.RESTATED) are not keys of meta.toml.
+(laws.registry_facts.RESTATED) are not keys of meta.toml. (norma.toml's keys are checked by its loader,
+calculator/registry.py, which runs in the browser too.)
 """
 
 from __future__ import annotations
@@ -102,6 +104,14 @@ KEYS = (
 )
 
 BY_PATH = {k.path: k for k in KEYS}
+
+#: The keys of one annotation, [<provision id>] in anotacoes.toml.
+ANNOTATION_KEYS = (
+    Key("texto", TEXT, True, "a anotação, em Markdown sem HTML", '"""\nA reserva vale para …\n"""'),
+    Key("regra", TEXT, False, "a função da calculadora que aplica o dispositivo, mostrada ao lado dele",
+        '"calculator.standard.StandardRules.reserved_seats"'),
+    Key("nao_implementado", TEXT, False, "por que a calculadora não aplica o dispositivo (o que falta)"),
+)
 
 
 def children(parent: str) -> list[Key]:

@@ -1,4 +1,4 @@
-"""meta.toml described once (laws/meta_schema.py): laws check refuses a key the description does not know (a
+"""meta.toml described once (laws/folder_schema.py): laws check refuses a key the description does not know (a
 typo is not silently ignored), a required key missing and a value of the wrong type, each with the file and
 the line; every key the corpus writes is described."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from calculator import discovery
-from laws.meta_schema import BY_PATH, KEYS, TABLE, TABLES
+from laws.folder_schema import BY_PATH, KEYS, TABLE, TABLES
 from tests.test_new_norm import EXAMPLE, _check_fails
 
 
@@ -72,3 +72,16 @@ def test_a_missing_required_key_and_a_wrong_type_are_refused(tmp_path):
     missing = f"erro: {folder}/meta.toml:{header}: falta entry_into_force.rule (texto: o que o texto diz)"
     assert missing in problems
     assert f"erro: {folder}/meta.toml:{number}: number deve ser texto: 1" in problems
+
+
+def test_an_annotation_with_a_misspelt_key_is_refused(tmp_path):
+    folder = tmp_path / "exemplo"
+    shutil.copytree(EXAMPLE, folder)
+    notes = folder / "anotacoes.toml"
+    text = notes.read_text(encoding="utf-8")
+    first = next(ln for ln in text.splitlines() if ln.startswith("["))
+    notes.write_text(text.replace(first, f"{first}\nregras = \"calculator.engine\"", 1), encoding="utf-8")
+    line = notes.read_text(encoding="utf-8").splitlines().index('regras = "calculator.engine"') + 1
+    assert _check_fails(folder) == [
+        f"erro: {folder}/anotacoes.toml:{line}: {first}: chave desconhecida regras (uma anotação tem: texto, "
+        "regra, nao_implementado)"]
