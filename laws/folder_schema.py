@@ -107,7 +107,8 @@ BY_PATH = {k.path: k for k in KEYS}
 
 #: The keys of one annotation, [<provision id>] in anotacoes.toml.
 ANNOTATION_KEYS = (
-    Key("texto", TEXT, True, "a anotação, em Markdown sem HTML", '"""\nA reserva vale para …\n"""'),
+    Key("texto", TEXT, True, "a anotação, em Markdown sem HTML (entre três aspas, em várias linhas)",
+        '"""**Reserva mínima de 25%** …"""'),
     Key("regra", TEXT, False, "a função da calculadora que aplica o dispositivo, mostrada ao lado dele",
         '"calculator.standard.StandardRules.reserved_seats"'),
     Key("nao_implementado", TEXT, False, "por que a calculadora não aplica o dispositivo (o que falta)"),
