@@ -20,6 +20,7 @@ from calculator.rules import (
     count_phrase,
     format_int,
     format_number,
+    format_percent,
     ordinals,
     step,
     warning,
@@ -44,6 +45,8 @@ DEFAULT_READING = NORM.default_reading
 _FULL = PARAMS["percentual"].value
 _SMALL = PARAMS["percentual_ate_5_vagas"].value
 _SMALL_LIMIT = PARAMS["limite_vagas_percentual_reduzido"].value
+# "20%", "10%": the sentences name the registry's values, written once
+_FULL_SHOWN, _SMALL_SHOWN = format_percent(_FULL), format_percent(_SMALL)
 #: The steps this law shares with the common pattern (the percentage by the number of vacancies).
 COMMON = StandardRules(NORM)
 
@@ -75,17 +78,17 @@ def _conflict_warnings(vacancies: int) -> list[dict]:
     if vacancies <= _SMALL_LIMIT:
         small = engine.reserved_count(NORM, _SMALL, vacancies)
         full = engine.reserved_count(NORM, _FULL, vacancies)
-        twenty = f"20% de {format_int(vacancies)} = {format_number(_FULL / HUNDRED * vacancies)}"
+        twenty = f"{_FULL_SHOWN} de {format_int(vacancies)} = {format_number(_FULL / HUNDRED * vacancies)}"
         if small == full:
-            compare = f"o mesmo resultado que 20% daria ({twenty} → {format_int(full)})"
+            compare = f"o mesmo resultado que {_FULL_SHOWN} daria ({twenty} → {format_int(full)})"
         else:
-            compare = (f"com 20% seria {format_int(full)} vaga ({twenty}): a redução do § 7º zera a "
-                       "reserva")
+            compare = (f"com {_FULL_SHOWN} seria {format_int(full)} vaga ({twenty}): a redução do § 7º "
+                       "zera a reserva")
         where = (" Pelo art. 3º, § 1º, a vaga reservada é a 5ª nomeação." if small else
                  " Sem vaga reservada, ninguém é nomeado pela lista específica.")
         out.append(warning(
             "quissama_dez_por_cento", "aviso",
-            f"Com {count_phrase(vacancies, 'vaga', 'vagas')}, 10% (art. 1º, § 7º) dá "
+            f"Com {count_phrase(vacancies, 'vaga', 'vagas')}, {_SMALL_SHOWN} (art. 1º, § 7º) dá "
             f"{format_number(_SMALL / HUNDRED * vacancies)}, arredondado para {format_int(small)} "
             f"(0,5 arredonda para cima, § 1º) — {compare}.{where}",
             ["quissama:art1_par7", "quissama:art1_par1", "quissama:art3_par1"]))
@@ -119,8 +122,9 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         full = engine.reserved_count(NORM, _FULL, vacancies)
         extra["headline_count"] = f"nenhuma vaga reservada de {format_int(vacancies)}"
         extra["headline_note"] = (
-            f"com até 5 vagas o percentual é de 10% (art. 1º, § 7º), e 10% de {format_int(vacancies)} = "
-            f"{format_number(exact)} arredonda para 0 (§ 1º). Com 20%, "
+            f"com até {format_int(_SMALL_LIMIT)} vagas o percentual é de {_SMALL_SHOWN} (art. 1º, § 7º), e "
+            f"{_SMALL_SHOWN} de {format_int(vacancies)} = {format_number(exact)} arredonda para 0 (§ 1º). "
+            f"Com {_FULL_SHOWN}, "
             + (f"seria {count_phrase(full, 'vaga', 'vagas')}" if full else "também seria 0"))
     return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
             "basis": collect_basis(["quissama:art1_cpt"], steps, warnings),

@@ -52,12 +52,14 @@ READINGS = NORM.reading_descriptions()
 DEFAULT_READING = NORM.default_reading
 
 _MIN_VACANCIES = PARAMS["vagas_minimas"].value
+# "20%": the sentences name the registry's value, written once
+_MIN_PERCENT = format_percent(PARAMS["percentual_minimo"].value)
 
 #: Vínculos without a call order (core.order refuses them with this reason): the minimum is over a set.
 ORDER_REFUSALS = {
     "comissao": "a lei não fixa ordem de convocação para cargos em comissão: são de livre nomeação (não há "
-                "lista de aprovados a chamar), e o limite mínimo de 20% vale para o conjunto desses cargos "
-                "(art. 8º); use a reserva (comando reserva) para o número do conjunto",
+                f"lista de aprovados a chamar), e o limite mínimo de {_MIN_PERCENT} vale para o conjunto "
+                "desses cargos (art. 8º); use a reserva (comando reserva) para o número do conjunto",
     "estagio": "a lei não fixa ordem de convocação para estágios: são contratações, não nomeações de "
                "aprovados em concurso, e o mínimo vale em cada órgão (art. 1º, parágrafo único, I); use a "
                "reserva (comando reserva) para o número de cada órgão",
@@ -135,7 +137,7 @@ def reserved_seats(vacancies: int, percent: Fraction | None = None, scope: str |
         if rounded != reserved:
             warnings.append(warning(
                 "ubatuba_minimo_do_conjunto_arredondado", "interpretacao",
-                f"{SCOPES[scope].capitalize()}: o limite mínimo de 20% vale para o conjunto "
+                f"{SCOPES[scope].capitalize()}: o limite mínimo de {_MIN_PERCENT} vale para o conjunto "
                 f"({'art. 8º' if scope == 'comissao' else 'art. 1º, parágrafo único, inciso I'}); "
                 f"arredondar {format_number(exact)} para baixo daria {reserved_phrase(rounded)} "
                 f"({approx_percent(Fraction(rounded, vacancies))} do conjunto), abaixo do mínimo. "
@@ -172,9 +174,9 @@ def _set_headline(reserved: int, vacancies: int, half_up: int) -> dict:
     if not others:
         return {}
     what = ("limite mínimo do conjunto arredondado para cima — interpretação" if half_up != reserved
-            else "mínimo de 3 vagas não aplicado ao conjunto — interpretação")
+            else f"mínimo de {format_int(_MIN_VACANCIES)} vagas não aplicado ao conjunto — interpretação")
     if half_up != reserved and len(others) == 2:
-        what += "; mínimo de 3 vagas não aplicado"
+        what += f"; mínimo de {format_int(_MIN_VACANCIES)} vagas não aplicado"
     return {"headline_count": f"{reserved_phrase(reserved)} de {format_int(vacancies)} ({what}; "
                               + "; ".join(others) + ")"}
 
@@ -215,8 +217,9 @@ def order_notes(order: engine.OrderContext) -> tuple[list[dict], list[dict]]:
     if reading == "proporcional" and placed["positions"] and placed["positions"][0] < _MIN_VACANCIES:
         warnings.append(warning(
             "ubatuba_minimo_e_ordem", "interpretacao",
-            f"Com {format_percent(p)}, a contagem proporcional já chega a 1 vaga reservada antes da 3ª "
-            "nomeação. O mínimo de 3 vagas decide se o concurso tem reserva (e este tem); por isso a "
+            f"Com {format_percent(p)}, a contagem proporcional já chega a 1 vaga reservada antes da "
+            f"{format_int(_MIN_VACANCIES)}ª nomeação. O mínimo de {format_int(_MIN_VACANCIES)} vagas decide "
+            "se o concurso tem reserva (e este tem); por isso a "
             f"1ª vaga reservada é chamada na {placed['positions'][0]}ª nomeação.",
             ["ubatuba:art2_par2", "ubatuba:art7_cpt"]))
     if placed["interpreted_positions"]:
