@@ -99,12 +99,14 @@ def test_the_guide_lists_the_keys_the_code_accepts(site):
 
 
 def test_the_guide_lists_every_key_of_meta_toml_from_its_schema(site):
-    """Como incluir uma norma's table of meta.toml is the schema laws check uses: every key, its type and
-    whether it is required."""
-    from laws.folder_schema import KEYS
+    """Como incluir uma norma's tables of meta.toml and anotacoes.toml are the schema laws check uses: every
+    key, its type and whether it is required; the examples are shown as written."""
+    from laws.folder_schema import ANNOTATION_KEYS
+    from sitebuild.pages import meta_keys
 
-    page = _text(site, "incluir-norma.html")
-    for key in KEYS:
-        assert f">{key.name}<" in page or f"{key.name}]" in page or f" {key.name}<" in page, key.path
-    assert "[[signatories]] provision" in page and "lista de tabelas" in page
-    assert "&lt;estado&gt;" in page  # the URN's pattern is shown as text, not read as a tag
+    raw = (site / "incluir-norma.html").read_text(encoding="utf-8")
+    for row in meta_keys() + meta_keys(ANNOTATION_KEYS):
+        assert f"<td><code>{html.escape(row['shown'], quote=False)}</code></td>" in raw, row["shown"]
+    assert "<td>lista de tabelas</td>" in raw
+    assert '<code>"lei", "lei.complementar", "decreto"</code>' in raw  # not &#34;lei&#34;
+    assert "&lt;estado&gt;" in raw  # the URN's pattern is shown as text, not read as a tag
