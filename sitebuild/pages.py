@@ -86,6 +86,8 @@ def meta_keys(keys: tuple | None = None) -> list[dict]:
     """laws.folder_schema's keys (meta.toml's, or those given) as the guide shows them: a table as [name], an
     array of tables as [[name]], a key inside one as [table] key; a required key inside an optional table is
     required there."""
+    from markupsafe import Markup
+
     from laws.folder_schema import KEYS, TABLE, TABLES
 
     keys = KEYS if keys is None else keys
@@ -99,8 +101,10 @@ def meta_keys(keys: tuple | None = None) -> list[dict]:
     for k in keys:
         shown = header(k.path) if k.type in (TABLE, TABLES) else (
             f"{header(k.parent)} {k.name}" if k.parent else k.name)
+        # the example goes inside a code span as written (quotes included): it is the schema's own constant,
+        # never a norm folder's data
         rows.append({"shown": shown, "type": k.type, "required": k.required, "meaning": k.meaning,
-                     "example": k.example, "within": header(k.parent) if k.parent else ""})
+                     "example": Markup(k.example), "within": header(k.parent) if k.parent else ""})
     return rows
 
 
