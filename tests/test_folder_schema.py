@@ -85,3 +85,31 @@ def test_an_annotation_with_a_misspelt_key_is_refused(tmp_path):
     assert _check_fails(folder) == [
         f"erro: {folder}/anotacoes.toml:{line}: {first}: chave desconhecida regras (uma anotação tem: texto, "
         "regra, nao_implementado)"]
+
+
+@pytest.mark.parametrize(("edit", "path", "table"), [
+    (lambda t: t.replace("start_presumed = ", "start_presumd = ", 1), "validity.start_presumd", "[validity]"),
+    (lambda t: re.sub(r"^note = ", "nota = ", t, count=1, flags=re.M), "parameters.values.nota",
+     "[[parameters.values]]"),
+    (lambda t: t.replace("[edital]", "[edtal]", 1), "edtal", "norma.toml"),
+    (lambda t: re.sub(r"^(\[warnings\.exemplo_minimo_por_cargo\]\n)", r'\1tipo = "x"\n', t, count=1,
+                      flags=re.M),
+     "warnings.exemplo_minimo_por_cargo.tipo", "[warnings.<nome>]"),
+])
+def test_a_misspelt_registry_key_is_refused_with_the_keys_its_table_holds(tmp_path, edit, path, table):
+    """An optional key of norma.toml written wrong used to be ignored (the norm then lost what it said)."""
+    from tests.test_new_norm import _bad_copy
+
+    folder = _bad_copy(tmp_path, edit)
+    problems = _check_fails(folder)
+    assert any(f"chave desconhecida {path} ({table} tem: " in p for p in problems), problems
+
+
+def test_every_registry_key_the_corpus_and_the_synthetic_norms_write_is_known():
+    from bench import synthetic
+    from laws.folder_schema import unknown_registry_keys
+
+    for slug in discovery.discover():
+        assert unknown_registry_keys(tomllib.loads(discovery.path_of(slug).read_text(encoding="utf-8"))) == []
+    for i in range(12):
+        assert unknown_registry_keys(tomllib.loads(synthetic.norm_files(i)["norma.toml"])) == []

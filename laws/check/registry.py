@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
+from laws.folder_schema import shown_table, unknown_registry_keys
 from laws.registry_facts import restated, split_place, term_years
 
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
@@ -81,6 +82,12 @@ def check_registry(f: Folder) -> None:
     if reg is None:
         return
     text = f.texts[name]
+    for path, pattern, allowed in unknown_registry_keys(reg):
+        last = path.rpartition(".")[2]
+        line = (key_line(text, path) or table_line(text, path) or f.line(name, f"{last} =")
+                or f.line(name, f"[{path}]"))
+        where = shown_table(pattern)
+        f.add(name, f"chave desconhecida {path} ({where} tem: {', '.join(allowed)})", line)
     for key in REQUIRED:
         if key not in reg:
             f.add(name, f"falta {key}" + (" (tabela [" + key + "])" if key != "parameters" else
