@@ -1,11 +1,13 @@
-"""meta.toml and anotacoes.toml described once: every key, its type, whether it is required, what it means
-and an example.
+"""The keys of a norm folder's files, described once.
 
+meta.toml and anotacoes.toml: every key, its type, whether it is required, what it means and an example.
 ``laws check`` takes from here which keys exist (a misspelt key is refused, not silently ignored), which are
-required and what type each holds; the guide's table of meta.toml's keys (docs/incluir-norma.md, through
-docs/gerado/_chaves_meta.md) is written from here. The facts meta.toml takes from norma.toml
-(laws.registry_facts.RESTATED) are not keys of meta.toml. (norma.toml's keys are checked by its loader,
-calculator/registry.py, which runs in the browser too.)
+required and what type each holds; the guide's tables of those keys (docs/incluir-norma.md, through
+docs/gerado/_chaves_meta.md and _chaves_anotacoes.md) are written from here. The facts meta.toml takes from
+norma.toml (laws.registry_facts.RESTATED) are not keys of meta.toml.
+
+norma.toml: only which keys each table may hold (REGISTRY_TABLES), so that a misspelt one is refused; the
+types are checked by its loader, calculator/registry.py, which runs in the browser too.
 """
 
 from __future__ import annotations
@@ -113,6 +115,11 @@ ANNOTATION_KEYS = (
         '"calculator.standard.StandardRules.reserved_seats"'),
     Key("nao_implementado", TEXT, False, "por que a calculadora não aplica o dispositivo (o que falta)"),
 )
+
+
+def header(path: str) -> str:
+    """A meta.toml table as TOML writes it: "[[signatories]]" for an array of tables, "[term]" otherwise."""
+    return f"[[{path}]]" if path in BY_PATH and BY_PATH[path].type == TABLES else f"[{path}]"
 
 
 def children(parent: str) -> list[Key]:

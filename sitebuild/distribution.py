@@ -34,15 +34,24 @@ def site_files(site_dir: Path) -> list[Path]:
                   key=lambda p: p.relative_to(site_dir).as_posix())
 
 
+#: Only files this large are kept in the build cache once compressed.
+CACHED_MIN_BYTES = 1 << 20
+
+
+def _cache_name(data: bytes, kind: str, settings: str) -> str:
+    """The build cache's name for data compressed as ``kind`` with ``settings`` (which take part in the hash,
+    so that changed settings are a miss)."""
+    return hashlib.sha256(settings.encode() + data).hexdigest() + f".{kind}"
+
+
 def _packed(data: bytes, kind: str, compress: Callable[[bytes], bytes], cache: Path | None,
             settings: str = "") -> bytes:
-    """compress(data), kept in ``cache``/<kind>/ by content hash for files of 1 MiB or more: Pyodide's 9.6 MB
-    wasm and an unchanged snapshot are compressed once, not at every build (same bytes either way).
-    ``settings`` names the compressor's settings, which then take part in the hash."""
+    """compress(data), kept in ``cache``/<kind>/ by content hash for files of CACHED_MIN_BYTES or more:
+    Pyodide's 9.6 MB wasm and an unchanged snapshot are compressed once, not at every build (same bytes
+    either way). ``settings`` names the compressor's settings."""
     cached = None
-    if cache is not None and len(data) >= 1 << 20:
-        digest = hashlib.sha256(settings.encode() + data) if settings else hashlib.sha256(data)
-        cached = Path(cache) / kind / (digest.hexdigest() + f".{kind}")
+    if cache is not None and len(data) >= CACHED_MIN_BYTES:
+        cached = Path(cache) / kind / _cache_name(data, kind, settings)
         try:
             return cached.read_bytes()
         except FileNotFoundError:
@@ -191,10 +200,10 @@ def make_zip(site_dir: Path, dist_dir: Path = DIST, version: str | None = None) 
 def prune_cache(site_dir: Path, cache: Path, snapshot_key: str) -> None:
     """Keep in the build cache only what this build used (each old snapshot is 31 MB)."""
     site_dir, cache = Path(site_dir), Path(cache)
-    for kind, settings in (("gz", b""), ("zst", ZSTD_SETTINGS.encode())):
+    for kind, settings in (("gz", ""), ("zst", ZSTD_SETTINGS)):
         originals = [twin.with_suffix("") for twin in site_dir.rglob(f"*.{kind}")]
-        keep = {hashlib.sha256(settings + p.read_bytes()).hexdigest() + f".{kind}"
-                for p in originals if p.is_file() and p.stat().st_size >= 1 << 20}
+        keep = {_cache_name(p.read_bytes(), kind, settings)
+                for p in originals if p.is_file() and p.stat().st_size >= CACHED_MIN_BYTES}
         for old in (cache / kind).glob(f"*.{kind}"):
             if old.name not in keep:
                 old.unlink()

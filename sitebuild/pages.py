@@ -88,15 +88,9 @@ def meta_keys(keys: tuple | None = None) -> list[dict]:
     required there."""
     from markupsafe import Markup
 
-    from laws.folder_schema import KEYS, TABLE, TABLES
+    from laws.folder_schema import KEYS, TABLE, TABLES, header
 
     keys = KEYS if keys is None else keys
-
-    kinds = {k.path: k.type for k in KEYS}
-
-    def header(path: str) -> str:
-        return f"[[{path}]]" if kinds.get(path) == TABLES else f"[{path}]"
-
     rows = []
     for k in keys:
         shown = header(k.path) if k.type in (TABLE, TABLES) else (

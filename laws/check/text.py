@@ -10,8 +10,9 @@ import re
 
 from calculator.registry_checks import label_problem
 from laws.check.folder import Folder, find_line, table_line
-from laws.folder_schema import ANNOTATION_KEYS, type_problem
+from laws.folder_schema import ANNOTATION_KEYS, BY_PATH, TABLE, TABLES, children, header, type_problem
 from laws.parser import ParseError, closing_of, label_for, parse
+from laws.registry_facts import RESTATED
 
 #: The id forms the parser gives (LexML style).
 ID_FORM = re.compile(r"(art\d+(_cpt|_par1u|_par\d+)?(_inc\d+(_ali\d+)?)?(_nota\d+)?"
@@ -164,35 +165,32 @@ def _rule_exists(name: object) -> bool:
 def check_meta_keys(f: Folder, meta: dict) -> None:
     """Every key of meta.toml against its description (laws.folder_schema): a key it does not know (a typo
     would otherwise be ignored), a required key missing, a value of the wrong type."""
-    from laws.folder_schema import BY_PATH, TABLE, TABLES, children, type_problem
-    from laws.registry_facts import RESTATED
-
     name = "meta.toml"
     restated = {".".join(path) for path in RESTATED}  # check_written_once says where those live
 
-    def walk(table: dict, parent: str, header: int | None) -> None:
+    def walk(table: dict, parent: str, header_line: int | None) -> None:
         for spec in children(parent):
             if spec.required and spec.name not in table:
-                f.add(name, f"falta {spec.path} ({spec.type}: {spec.meaning})", header)
+                f.add(name, f"falta {spec.path} ({spec.type}: {spec.meaning})", header_line)
         for key, value in table.items():
             path = f"{parent}.{key}" if parent else key
             spec = BY_PATH.get(path)
-            line = f.line(name, f"{key} =", after=header) if header else f.line(name, f"{key} =")
+            line = (f.line(name, f"{key} =", after=header_line) if header_line
+                    else f.line(name, f"{key} ="))
             if spec is None:
                 if path not in restated:
-                    where = ("meta.toml" if not parent else f"[[{parent}]]" if BY_PATH[parent].type == TABLES
-                             else f"[{parent}]")
+                    where = header(parent) if parent else "meta.toml"
                     known = ", ".join(c.name for c in children(parent))
                     f.add(name, f"chave desconhecida {path} ({where} tem: {known})", line)
                 continue
             if problem := type_problem(spec, value):
                 f.add(name, f"{path} {problem}: {value!r}"[:200],
-                      line or f.line(name, f"[{path}]") or f.line(name, f"[[{path}]]"))
+                      line or f.line(name, header(path)))
             elif spec.type == TABLE:
-                walk(value, path, f.line(name, f"[{path}]"))
+                walk(value, path, f.line(name, header(path)))
             elif spec.type == TABLES:
                 headers = [n for n, ln in enumerate(f.texts.get(name, "").splitlines(), 1)
-                           if ln.strip() == f"[[{path}]]"]
+                           if ln.strip() == header(path)]
                 for i, entry in enumerate(value):
                     walk(entry, path, headers[i] if i < len(headers) else None)
 

@@ -305,7 +305,7 @@ async function packedFactory() {
   }
 }
 
-// The calculator (0.14 MB as .zst) is needed only once Python has started. Its download starts when the runtime's
+// The calculator (0.21 MB as .zst) is needed only once Python has started. Its download starts when the runtime's
 // last byte has arrived (the wasm's and the standard library's, whichever comes last), and runs while Python
 // starts, instead of taking a share of a slow link that the runtime's last byte waits for. It starts from
 // the downloads' own ends, not from a promise chained on them later: Python's start then holds the
