@@ -39,6 +39,9 @@ const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.
 const pyodide = await loadPyodide({
   indexURL: indexDir,
   _makeSnapshot: true,
+  // sys.executable, else this script's own path (Node's argv[1]) ends up in the snapshot: a build from
+  // another checkout would then make different bytes under the same cache key (inputs' bytes only)
+  _sysExecutable: "python",
   stdout: () => {},
   stderr: (m) => console.error(m),
 });
