@@ -36,23 +36,9 @@ from calculator.registry_checks import (
     _refs,
     _slug,
 )
+from calculator.registry_schema import DATE_TOKENS
+from calculator.registry_schema import problems as schema_problems
 from calculator.rules import warning
-
-#: How a reading counts the reserved nominations among the first n (see engine.call_count).
-COUNTS = ("half_up", "whole_blocks")
-#: How the percentage is found (see engine.legal_percent).
-PERCENT_RULES = ("minimum", "fixed", "tiered", "given")
-#: Extension models.
-EXTENSION_MODELS = ("continuous",)
-#: Value types besides TOML's own (string, integer, boolean, array).
-VALUE_TYPES = ("fraction",)
-#: Validity cases (calculator/validity.py picks one by the edital's date).
-VALIDITY_CASES = ("before_law", "before", "in_force", "term", "gap", "extension", "after",
-                  "after_alternative")
-#: The four warning kinds.
-WARNING_KINDS = ("conflito", "interpretacao", "premissa", "aviso")
-#: Date tokens a parameter's start/end may use instead of repeating a date of [validity].
-DATE_TOKENS = ("start", "term_end", "extension_start", "extension_end")
 
 
 @dataclass(frozen=True)
@@ -223,12 +209,6 @@ def from_data(data: dict, path: Path) -> Norm:
 discovery.validate = from_data  # a folder whose registry does not load is left out by discovery
 
 
-#: Simulator options a norm may declare as its own (calculator/simulator/options.py refuses them for the
-#: others; their values, default and messages are in the same table, read by calculator/simulator/policy.py).
-SIMULATION_OPTIONS = ("substituicao", "equidade_genero", "preenchimento", "vagas_femininas", "precedencia",
-                      "precedencia_feminina")
-
-
 #: The page's field for each option that is not a choice among named values (sitebuild/frontend.py).
 OPTION_FIELDS = {"vagas_femininas": "count", "equidade_genero": "flag"}
 
@@ -240,9 +220,6 @@ def _simulation_options(data: dict, path: Path) -> dict[str, dict]:
     out = {}
     for name, raw in data.get("simulation", {}).get("options", {}).items():
         where = f"simulation.options.{name}."
-        if name not in SIMULATION_OPTIONS:
-            raise RegistryError(f"{path}: simulation.options.{name}: opção desconhecida "
-                                f"(use {SIMULATION_OPTIONS})")
         description = _need(raw, "description", str, where, path)
         choices = raw.get("choices")
         if name in OPTION_FIELDS:
@@ -261,10 +238,11 @@ def _simulation_options(data: dict, path: Path) -> dict[str, dict]:
 
 
 def _norm(data: dict, path: Path) -> Norm:
+    # the schema first: a misspelt key, a missing one or a wrong type is named before anything is read
+    problems = schema_problems(data)
+    if problems:
+        raise RegistryError(f"{path}: {problems[0].message}")
     slug = _slug(data, path)
-    order = data.get("list_order", 1000)
-    if not isinstance(order, int) or isinstance(order, bool):
-        raise RegistryError(f"{path}: list_order deve ser um número inteiro")
     params_raw = _need(data, "parameters", list, "", path)
     v = _need(data, "validity", dict, "", path)
     start = _iso(_need(v, "start", str, "validity.", path), "validity.start", path)
@@ -287,8 +265,6 @@ def _norm(data: dict, path: Path) -> Norm:
         if term_end is None:
             raise RegistryError(f"{path}: validity.extension sem validity.term_parameter")
         model = _need(e, "model", str, "validity.extension.", path)
-        if model not in EXTENSION_MODELS:
-            raise RegistryError(f"{path}: validity.extension.model deve ser um de {EXTENSION_MODELS}")
         years = _need(e, "years", int, "validity.extension.", path)
         extension = Extension(
             start=_iso(_need(e, "start", str, "validity.extension.", path), "validity.extension.start", path),
@@ -314,8 +290,6 @@ def _norm(data: dict, path: Path) -> Norm:
         if name in parameters:
             raise RegistryError(f"{path}: parâmetro repetido: {name!r}")
         kind = p.get("type")
-        if kind is not None and kind not in VALUE_TYPES:
-            raise RegistryError(f"{path}: parâmetro {name!r}: type deve ser um de {VALUE_TYPES}")
         values = []
         for j, raw in enumerate(_need(p, "values", list, f"parâmetro {name}.", path)):
             where = f"parâmetro {name}, valor {j + 1}: "
@@ -347,16 +321,13 @@ def _norm(data: dict, path: Path) -> Norm:
 
     pr = _need(data, "percent", dict, "", path)
     rule = _need(pr, "rule", str, "percent.", path)
-    if rule not in PERCENT_RULES:
-        raise RegistryError(f"{path}: percent.rule deve ser um de {PERCENT_RULES}")
     percent_refusal = _need(pr, "refusal", str, "percent.", path)
     percent_example = pr.get("example")
     if percent_example is not None and (rule != "given" or not isinstance(percent_example, str)):
         raise RegistryError(f"{path}: percent.example (texto, ex.: \"20\") só vale com rule = \"given\"")
     percent_hint = pr.get("hint")
-    if percent_hint is not None and not isinstance(percent_hint, str):
-        raise RegistryError(f"{path}: percent.hint deve ser um texto")
-    percent_parameters = {k: v for k, v in pr.items() if k not in ("rule", "refusal", "example", "hint")}
+    # the keys of [percent] that name a parameter: "parameter" and those ending in "_parameter"
+    percent_parameters = {k: v for k, v in pr.items() if k == "parameter" or k.endswith("_parameter")}
     for key, name in percent_parameters.items():
         if name not in parameters:
             raise RegistryError(f"{path}: percent.{key} = {name!r} não é um parâmetro declarado")
@@ -375,8 +346,6 @@ def _norm(data: dict, path: Path) -> Norm:
         if name in ("default", "refusal"):
             continue
         count = _need(r, "count", str, f"readings.{name}.", path)
-        if count not in COUNTS:
-            raise RegistryError(f"{path}: readings.{name}.count deve ser um de {COUNTS}")
         description = _need(r, "description", str, f"readings.{name}.", path)
         readings[name] = Reading(name, count, Fraction(r["share"]) if "share" in r else None, description,
                                  r.get("label", description))
@@ -387,8 +356,6 @@ def _norm(data: dict, path: Path) -> Norm:
     catalogue = {}
     for key, w in data.get("warnings", {}).items():
         kind = _need(w, "kind", str, f"warnings.{key}.", path)
-        if kind not in WARNING_KINDS:
-            raise RegistryError(f"{path}: warnings.{key}.kind deve ser um de {WARNING_KINDS}")
         no_basis = w.get("no_basis", False)
         basis = _refs(slug, _need(w, "basis", list, f"warnings.{key}.", path), f"warnings.{key}.basis", path)
         if no_basis and basis:
@@ -399,8 +366,6 @@ def _norm(data: dict, path: Path) -> Norm:
 
     def case(raw: dict, where: str) -> Case:
         applies = raw.get("applies", True)
-        if applies not in (True, False, "unknown"):
-            raise RegistryError(f"{path}: {where}.applies deve ser true, false ou \"unknown\"")
         keys = tuple(raw.get("warnings", ()))
         for key in keys:
             if key not in catalogue:
@@ -411,8 +376,6 @@ def _norm(data: dict, path: Path) -> Norm:
 
     cases = {}
     for name, raw in v.get("cases", {}).items():
-        if name not in VALIDITY_CASES:
-            raise RegistryError(f"{path}: validity.cases.{name}: caso desconhecido (use {VALIDITY_CASES})")
         cases[name] = case(raw, f"validity.cases.{name}")
     win = _need(v, "window", dict, "validity.", path)
     window = {"short": _need(win, "short", str, "validity.window.", path),

@@ -6,8 +6,8 @@ required and what type each holds; the guide's tables of those keys (docs/inclui
 docs/gerado/_chaves_meta.md and _chaves_anotacoes.md) are written from here. The facts meta.toml takes from
 norma.toml (laws.registry_facts.RESTATED) are not keys of meta.toml.
 
-norma.toml: only which keys each table may hold (REGISTRY_TABLES), so that a misspelt one is refused; the
-types are checked by its loader, calculator/registry.py, which runs in the browser too.
+norma.toml is described in calculator/registry_schema.py: the calculator loads it in the browser too, so its
+description lives with the loader, and laws check takes it from there.
 """
 
 from __future__ import annotations
@@ -142,76 +142,3 @@ def type_problem(key: Key, value: object) -> str | None:
         TABLES: isinstance(value, list) and all(isinstance(x, dict) for x in value),
     }[key.type]
     return None if ok else f"deve ser {key.type}"
-
-
-#: norma.toml's tables and the keys each may hold, for laws check to refuse a misspelt key (the registry's
-#: loader, calculator/registry.py, reads them; it runs in the browser too, so its own checks stay there).
-#: "*" stands for a name the norm chooses (a warning's key, a reading, a validity case); "[]" for each entry
-#: of an array of tables. Tables not listed (the names of [scopes.names], [reserve.messages], which laws check
-#: checks against its own list, a warning's example, [percent], whose other keys the loader reads as
-#: parameter names, and the simulation's options) are not walked here.
-REGISTRY_TABLES = {
-    "": ("slug", "citation", "title", "place", "list_order", "hooks", "validity", "percent", "reserve",
-         "edital", "scopes", "simulation", "order", "readings", "parameters", "warnings", "norm_warnings"),
-    "validity": ("start", "start_presumed", "start_basis", "term_parameter", "transition_basis", "extension",
-                 "enabling_law_from", "entry", "cases", "window"),
-    "validity.extension": ("start", "years", "model", "basis"),
-    "validity.entry": ("applies", "reason", "text", "basis", "warnings", "not_parameter_values"),
-    "validity.cases.*": ("applies", "reason", "text", "basis", "warnings", "not_parameter_values"),
-    "validity.window": ("short", "text", "basis", "not_parameter_values"),
-    "reserve": ("whole_basis", "basis", "warnings", "messages"),
-    "edital": ("cargo", "concurso", "shortfall_basis", "per_cargo_notes"),
-    "edital.cargo": ("basis", "text"),
-    "edital.concurso": ("basis", "text"),
-    "scopes": ("names", "default", "set_scopes", "refusal"),
-    "order": ("basis", "beyond_basis", "warnings"),
-    "readings.*": ("count", "description", "share", "label"),
-    "parameters[]": ("name", "type", "values"),
-    "parameters[].values[]": ("value", "basis", "start", "end", "note", "interpretation"),
-    "warnings.*": ("kind", "basis", "message", "code", "no_basis", "values", "example",
-                   "not_parameter_values"),
-}
-#: Tables whose keys are names the norm chooses: their entries are the "*" above.
-REGISTRY_NAMED = {"validity.cases", "readings", "warnings"}
-#: Keys of a named table that are not names (readings' default and refusal).
-REGISTRY_NAMED_EXCEPT = {"readings": ("default", "refusal")}
-
-
-def unknown_registry_keys(registry: dict) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(dotted path of the key, the table's pattern, the keys that table may hold) for each key of norma.toml
-    that REGISTRY_TABLES does not know."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
-
-    def walk(table: dict, path: str, pattern: str) -> None:
-        allowed = REGISTRY_TABLES.get(pattern)
-        for key, value in table.items():
-            here = f"{path}.{key}" if path else key
-            if pattern in REGISTRY_NAMED:
-                if key in REGISTRY_NAMED_EXCEPT.get(pattern, ()):
-                    continue
-                child = f"{pattern}.*"
-            elif allowed is None:
-                continue
-            elif key not in allowed:
-                found.append((here, pattern, allowed))
-                continue
-            else:
-                child = f"{pattern}.{key}" if pattern else key
-            if isinstance(value, dict):
-                walk(value, here, child)
-            elif isinstance(value, list):
-                for entry in value:
-                    if isinstance(entry, dict):
-                        walk(entry, here, f"{child}[]")
-
-    walk(registry, "", "")
-    return found
-
-
-def shown_table(pattern: str) -> str:
-    """A REGISTRY_TABLES pattern as TOML writes the table: "parameters[].values[]" -> "[[parameters.values]]",
-    "warnings.*" -> "[warnings.<nome>]"; "" -> "norma.toml"."""
-    if not pattern:
-        return "norma.toml"
-    name = pattern.replace("[]", "").replace("*", "<nome>")
-    return f"[[{name}]]" if pattern.endswith("[]") else f"[{name}]"

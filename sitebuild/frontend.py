@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calculator import registry
+from calculator import registry, registry_schema
 from calculator.common import parameter_placeholders
 from calculator.labels import display_label
 
@@ -39,7 +39,8 @@ FILENAME = "normas.js"
 PERCENT_LABEL = "Percentual reservado pelo edital (%)"
 SCOPE_LABEL = "Tipo de vínculo"
 READING_LABEL = "Leitura da alternância entre as listas"
-#: Percentage rules under which the user gives the percentage (registry.PERCENT_RULES; "tiered" is fixed).
+#: Percentage rules under which the user gives the percentage (of registry_schema.PERCENT_RULES; "tiered" is
+#: fixed).
 USER_PERCENT_RULES = ("minimum", "given")
 
 
@@ -60,7 +61,7 @@ def norm_fields(norm: registry.Norm) -> dict[str, dict]:
         # the hint names parameters ({percentual_minimo}): their values are written once, in the registry
         hint = (norm.percent_hint or "").format(**parameter_placeholders(norm))
         fields["percentual"] = {"label": PERCENT_LABEL, "kind": "decimal", "hint": hint}
-    elif norm.percent_rule not in registry.PERCENT_RULES:
+    elif norm.percent_rule not in registry_schema.PERCENT_RULES:
         raise ValueError(f"{norm.path}: percent.rule desconhecida para a página: {norm.percent_rule!r}")
     if len(norm.scopes) > 1:
         fields["vinculo"] = {"label": SCOPE_LABEL, "kind": "select",

@@ -64,22 +64,47 @@ def without_analysis(ctx: Context, markdown: str) -> str:
 
 
 def page_chaves(ctx: Context) -> None:
-    """docs/gerado/_chaves.md — the registry keys whose values the code defines, for Como incluir uma norma
-    (included there with pymdownx.snippets): the common steps' messages with their default wording and
-    placeholders, the percentage rules, roundings, readings' counts, warning kinds, validity cases and the
-    kinds of simulation decision. Written from the code, so the guide lists what the loader accepts."""
-    from calculator import common, engine, registry
-    from calculator.simulator import policy
+    """The guide's tables of a norm folder's keys (Como incluir uma norma includes them with
+    pymdownx.snippets), each written from the description its loader and laws check use:
+    docs/gerado/_chaves_norma.md from calculator/registry_schema.py (every key of norma.toml, with its type,
+    default and the values it may take), _chaves.md from calculator/common.py (the common steps' messages
+    with their default wording and placeholders, and the rounding values), _chaves_meta.md and
+    _chaves_anotacoes.md from laws/folder_schema.py."""
+    from calculator import common, engine
     from laws import folder_schema
 
+    write(ctx.gen / "_chaves_norma.md", ctx.env.get_template("_chaves_norma.md.j2").render(
+        keys=registry_keys()))
     write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
         messages=[(key, text, common.MESSAGE_VALUES[key]) for key, text in common.MESSAGES.items()],
-        percent_rules=registry.PERCENT_RULES, roundings=list(engine.ROUNDERS), counts=list(engine.COUNTS),
-        warning_kinds=registry.WARNING_KINDS, cases=registry.VALIDITY_CASES, dates=registry.DATE_TOKENS,
-        basis_kinds=policy.BASIS_KINDS))
+        roundings=list(engine.ROUNDERS)))
     write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
     write(ctx.gen / "_chaves_anotacoes.md", ctx.env.get_template("_chaves_meta.md.j2").render(
         keys=meta_keys(folder_schema.ANNOTATION_KEYS)))
+
+
+def registry_keys() -> list[dict]:
+    """calculator.registry_schema's keys as the guide shows them: [validity] start, [[parameters]] name,
+    [warnings.<nome>] kind; the values a key may take, or the names a "<nome>" may be; what holds when it is
+    left out."""
+    from markupsafe import Markup
+
+    from calculator.registry_schema import SCHEMA, TABLE, TABLES, parent_pattern, shown
+
+    rows = []
+    for k in SCHEMA:
+        parent = parent_pattern(k.path)
+        if k.type in (TABLE, TABLES):
+            field = shown(k.path + ("[]" if k.type == TABLES else ""))
+        else:
+            name = "<nome>" if k.name == "*" else k.name
+            field = f"{shown(parent)} {name}" if parent else name
+        # the field and the example go inside code spans as written ("<nome>", quotes): they are the schema's
+        # own constants, never a norm folder's data, and Markdown escapes a code span itself
+        rows.append({"shown": Markup(field), "type": k.type, "required": k.required, "meaning": k.meaning,
+                     "default": k.default, "choices": k.choices, "named": k.name == "*",
+                     "example": Markup(k.example), "within": shown(parent) if parent else ""})
+    return rows
 
 
 def meta_keys(keys: tuple | None = None) -> list[dict]:

@@ -105,11 +105,95 @@ def test_a_misspelt_registry_key_is_refused_with_the_keys_its_table_holds(tmp_pa
     assert any(f"chave desconhecida {path} ({table} tem: " in p for p in problems), problems
 
 
-def test_every_registry_key_the_corpus_and_the_synthetic_norms_write_is_known():
+def test_every_registry_the_corpus_and_the_synthetic_norms_write_meets_the_schema():
     from bench import synthetic
-    from laws.folder_schema import unknown_registry_keys
+    from calculator.registry_schema import problems
 
     for slug in discovery.discover():
-        assert unknown_registry_keys(tomllib.loads(discovery.path_of(slug).read_text(encoding="utf-8"))) == []
+        assert problems(tomllib.loads(discovery.path_of(slug).read_text(encoding="utf-8"))) == []
     for i in range(12):
-        assert unknown_registry_keys(tomllib.loads(synthetic.norm_files(i)["norma.toml"])) == []
+        assert problems(tomllib.loads(synthetic.norm_files(i)["norma.toml"])) == []
+
+
+def test_the_registry_schema_is_consistent():
+    """Every key's table is described as a table, every key has a meaning, and a table's required keys are
+    reachable (a "*" is a name, never required)."""
+    from calculator.registry_schema import BY_PATH, SCHEMA, parent_pattern
+    from calculator.registry_schema import TABLE as R_TABLE
+    from calculator.registry_schema import TABLES as R_TABLES
+
+    for key in SCHEMA:
+        parent = parent_pattern(key.path)
+        if parent:
+            holder = BY_PATH[parent.removesuffix("[]")]
+            assert holder.type == (R_TABLES if parent.endswith("[]") else R_TABLE), key.path
+        assert key.meaning and key.type, key.path
+        assert not (key.name == "*" and key.required), key.path
+
+
+#: (edit of the fixture's norma.toml, how the problem laws check and the loader both give starts)
+REGISTRY_MUTANTS = [
+    (lambda t: t.replace("list_order = 100", 'list_order = "100"'), "list_order deve ser inteiro"),
+    (lambda t: t.replace("start_presumed = true", 'start_presumed = "sim"'),
+     "validity.start_presumed deve ser true ou false"),
+    (lambda t: t.replace('count = "whole_blocks"', 'count = "blocos"'),
+     "readings.blocos.count deve ser um de half_up, whole_blocks"),
+    (lambda t: t.replace('kind = "premissa"', 'kind = "nota"', 1),
+     "warnings.exemplo_publicacao_presumida.kind deve ser um de conflito"),
+    (lambda t: t.replace("[validity.cases.term]", "[validity.cases.durante]"),
+     "validity.cases.durante: nome desconhecido 'durante' em [validity.cases]"),
+    (lambda t: t.replace("call_order = [", "chamada = ["),
+     "simulation.basis.chamada: nome desconhecido 'chamada' em [simulation.basis]"),
+    (lambda t: t + '\n[simulation.options.cadastro]\ndescription = "x"\nrefusal = "y"\n',
+     "simulation.options.cadastro: nome desconhecido 'cadastro' em [simulation.options]"),
+    (lambda t: t + '\n[simulation.options.equidade_genero]\ndescription = "x"\nrefusal = "y"\nlable = "z"\n',
+     "chave desconhecida simulation.options.equidade_genero.lable ([simulation.options.<nome>] tem: "),
+    (lambda t: t + '\n[simulation.precedence]\norder = ["reserva", "mulheres"]\n',
+     "simulation.precedence.order deve ser um de reserva, pcd, feminina, não 'mulheres'"),
+    (lambda t: re.sub(r'^(\[validity\.window\]\n)short = .*\n', r"\1", t, flags=re.M),
+     "falta validity.window.short"),
+    (lambda t: re.sub(r'^refusal = "na Lei.*$', "refusal = 25", t, count=1, flags=re.M),
+     "percent.refusal deve ser texto: 25"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), REGISTRY_MUTANTS)
+def test_laws_check_and_the_loader_refuse_a_registry_by_the_same_schema(tmp_path, edit, message):
+    """One description of norma.toml: what laws check refuses with the file's line, the loader (the
+    calculator, also in the browser) refuses in the same words, before reading anything."""
+    from calculator import registry
+    from calculator.registry_checks import RegistryError
+    from calculator.registry_schema import problems
+    from tests.test_new_norm import _bad_copy
+
+    folder = _bad_copy(tmp_path, edit)
+    path = folder / "norma.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found = problems(data)
+    assert found, "the schema accepts the mutant"
+    first = found[0].message
+    assert first.startswith(message), first
+    checked = _check_fails(folder)
+    assert any(p.startswith(f"erro: {path}:") and first in p for p in checked), checked
+    with pytest.raises(RegistryError) as err:
+        registry.from_data(data, path)
+    assert str(err.value) == f"{path}: {first}"
+
+
+def test_a_number_declared_as_another_fact_in_percent_is_accepted_by_the_check_and_the_loader(tmp_path):
+    """[percent] not_parameter_values (a number in percent.refusal that is not the parameter's) was accepted
+    by laws check and refused by the loader, which read every other key of [percent] as a parameter name."""
+    from calculator import registry
+    from tests.test_new_norm import _bad_copy, run
+
+    folder = _bad_copy(tmp_path, lambda t: t.replace(
+        'refusal = "na Lei nº 1/2030 de Exemplo o percentual mínimo é {minimum} (art. 1º); o edital pode '
+        'reservar mais, não menos: {percent}"',
+        'refusal = "na Lei nº 1/2030 de Exemplo o percentual mínimo é {minimum} (art. 1º), não 10%: '
+        '{percent}"\nnot_parameter_values = ["10%"]'))
+    assert "not_parameter_values" in (folder / "norma.toml").read_text(encoding="utf-8")
+    proc = run("laws", "check", str(folder))
+    assert proc.returncode == 0, proc.stderr
+    norm = registry.from_data(tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")),
+                              folder / "norma.toml")
+    assert "not_parameter_values" not in norm.percent_parameters

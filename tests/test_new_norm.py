@@ -103,8 +103,8 @@ def test_a_bad_warning_kind_is_named_with_file_and_line(tmp_path):
         '[warnings.exemplo_minimo_por_cargo]\nkind = "opiniao"'))
     line = _line_of(folder, 'kind = "opiniao"')
     assert _check_fails(folder) == [
-        f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo: kind = 'opiniao'; use um de "
-        "conflito, interpretacao, premissa, aviso"]
+        f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo.kind deve ser um de "
+        "conflito, interpretacao, premissa, aviso, não 'opiniao'"]
 
 
 def test_an_unknown_placeholder_and_a_changed_text_are_both_reported(tmp_path):
@@ -121,10 +121,13 @@ def test_an_unknown_placeholder_and_a_changed_text_are_both_reported(tmp_path):
 
 
 def test_an_unknown_kind_of_simulation_decision_is_named_with_file_and_line(tmp_path):
+    from calculator.registry_schema import BASIS_KINDS
+
     folder = _bad_copy(tmp_path, lambda t: t.replace("call_order = [", "chamada = ["))
     line = _line_of(folder, "chamada = [")
     assert _check_fails(folder) == [
-        f"erro: {folder}/norma.toml:{line}: simulation.basis.chamada: tipo de decisão desconhecido"]
+        f"erro: {folder}/norma.toml:{line}: simulation.basis.chamada: nome desconhecido 'chamada' em "
+        f"[simulation.basis] (use um de {', '.join(BASIS_KINDS)})"]
 
 
 def test_a_fact_meta_toml_restates_is_refused_with_where_it_lives(tmp_path):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from calculator import NORMS, registry
+from calculator import NORMS, registry, registry_schema
 from tests.support import require_site_files
 
 PAGES = ["index.html", "gerado/downloads.html", "gerado/comparativo.html", "gerado/conflitos.html",
@@ -91,11 +91,28 @@ def test_the_guide_lists_the_keys_the_code_accepts(site):
     from calculator.simulator import policy
 
     page = _text(site, "incluir-norma.html")
-    for value in (*registry.PERCENT_RULES, *engine.ROUNDERS, *engine.COUNTS, *registry.WARNING_KINDS,
-                  *registry.VALIDITY_CASES, *policy.BASIS_KINDS, *common.MESSAGES):
+    for value in (*registry_schema.PERCENT_RULES, *engine.ROUNDERS, *engine.COUNTS,
+                  *registry_schema.WARNING_KINDS, *registry_schema.VALIDITY_CASES, *policy.BASIS_KINDS,
+                  *common.MESSAGES):
         assert value in page, value
     for key, text in common.MESSAGES.items():
         assert text in page, key
+
+
+def test_the_guide_lists_every_key_of_norma_toml_from_the_loaders_schema(site):
+    """Como incluir uma norma's table of norma.toml is calculator/registry_schema.py, the description the
+    loader and laws check use: every key (the simulation's options included), its type and the values a
+    closed key takes."""
+    from calculator.registry_schema import SCHEMA
+    from sitebuild.pages import registry_keys
+
+    raw = (site / "incluir-norma.html").read_text(encoding="utf-8")
+    rows = registry_keys()
+    assert len(rows) == len(SCHEMA)
+    for row in rows:
+        assert f"<td><code>{html.escape(str(row['shown']), quote=False)}</code></td>" in raw, row["shown"]
+    assert "<td><code>[simulation.options.&lt;nome&gt;] refusal</code></td>" in raw
+    assert "<td><code>[[parameters.values]] interpretation</code></td>" in raw
 
 
 def test_the_guide_lists_every_key_of_meta_toml_from_its_schema(site):

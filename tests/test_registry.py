@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from calculator import NORMS, discovery, registry
+from calculator import NORMS, discovery, registry, registry_schema
 from calculator.registry import add_years
 from calculator.registry_checks import RegistryError
 from laws.corpus import load_corpus, load_meta
@@ -147,6 +147,7 @@ message = "Prazo de cinco anos até {term_end}."
 [percent]
 rule = "minimum"
 parameter = "percentual"
+rounding_parameter = "arredondamento"
 refusal = "o percentual mínimo é {minimum}: {percent}"
 [scopes]
 default = "efetivo"
@@ -171,6 +172,12 @@ name = "prazo"
 value = 5
 basis = ["art8"]
 note = "cinco anos"
+[[parameters]]
+name = "arredondamento"
+[[parameters.values]]
+value = "meio_para_cima"
+basis = ["art1"]
+note = "meio para cima"
 """
 
 
@@ -200,7 +207,7 @@ def test_a_well_formed_file_loads(tmp_path):
     ('note = "cinco anos"\n', '', "falta"),
     ('kind = "premissa"', 'kind = "alerta"', "warnings.teste_prazo.kind"),
     ('warnings = ["teste_prazo"]', 'warnings = ["teste_outro"]', "não está em \\[warnings\\]"),
-    ('[validity.cases.term]', '[validity.cases.durante]', "caso desconhecido"),
+    ('[validity.cases.term]', '[validity.cases.durante]', "nome desconhecido 'durante'"),
     # a norm folder is data: hooks choose among the rules written inside calculator/, nothing else
     ('hooks = "calculator.ubatuba"', 'hooks = "calculator.api"', "não é um módulo de regras registrado"),
     ('hooks = "calculator.ubatuba"', 'hooks = "laws.teste.pwn"', "não é um módulo de regras registrado"),
@@ -238,7 +245,7 @@ def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsew
     from calculator.api import handle
 
     owners = {opt: [s for s in SLUGS if opt in registry.load(s).simulation_options]
-              for opt in registry.SIMULATION_OPTIONS}
+              for opt in registry_schema.SIMULATION_OPTIONS}
     assert all(len(o) == 1 for o in owners.values()), owners
     non_default = {"substituicao": "geral", "equidade_genero": True, "preenchimento": "lista",
                    "vagas_femininas": "1", "precedencia": "art4_par1u", "precedencia_feminina": "feminina"}

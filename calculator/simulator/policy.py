@@ -35,15 +35,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-#: Kinds of decision a simulation cites (the keys of [simulation.basis]).
-BASIS_KINDS = ("ranking", "concurrent", "ampla_excludes", "ampla_excludes_other", "reserve",
-               "reserve_only_optants", "call_order",
-               "pcd", "precedence", "precedence_alt", "female", "replace_reserve", "replace_list",
-               "revert_reserve", "revert_other", "eliminated", "fraud", "cappc", "absent", "not_confirmed",
-               "hetero", "gender", "gender_revert", "lists")
-#: Default precedence between specific lists: the norm's own reserve first.
-DEFAULT_ORDER = ("reserva", "pcd", "feminina")
-EFFECTS = ("excluded", "ampla")
+from calculator.registry_schema import BASIS_KINDS, DEFAULT_ORDER, EFFECTS
+
+__all__ = ("BASIS_KINDS", "DEFAULT_ORDER", "EFFECTS", "Hetero", "HeteroResult", "Policy", "PolicyError",
+           "from_data", "of")
 
 
 class PolicyError(ValueError):

@@ -10,12 +10,11 @@ import string
 from datetime import date
 from fractions import Fraction
 
+from calculator.registry_schema import problems as schema_problems
 from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
-from laws.folder_schema import shown_table, unknown_registry_keys
 from laws.registry_facts import restated, split_place, term_years
 
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
-REQUIRED = ("slug", "citation", "title", "place", "validity", "percent", "scopes", "readings", "parameters")
 #: Placeholders every registry message may use besides the parameters' names: the validity dates
 #: (calculator/validity.py) and, in validity steps, the case's reason.
 DATE_PLACEHOLDERS = ("start", "day_before_start", "term_end", "last_day", "extension_start", "extension_end",
@@ -82,16 +81,13 @@ def check_registry(f: Folder) -> None:
     if reg is None:
         return
     text = f.texts[name]
-    for path, pattern, allowed in unknown_registry_keys(reg):
-        last = path.rpartition(".")[2]
-        line = (key_line(text, path) or table_line(text, path) or f.line(name, f"{last} =")
-                or f.line(name, f"[{path}]"))
-        where = shown_table(pattern)
-        f.add(name, f"chave desconhecida {path} ({where} tem: {', '.join(allowed)})", line)
-    for key in REQUIRED:
-        if key not in reg:
-            f.add(name, f"falta {key}" + (" (tabela [" + key + "])" if key != "parameters" else
-                                          " ([[parameters]])"))
+    # the schema the loader uses (calculator/registry_schema.py): unknown keys, missing ones, types, values
+    for p in schema_problems(reg):
+        last = p.path.rpartition(".")[2]
+        holder = p.path.rpartition(".")[0]
+        line = (key_line(text, p.path) or table_line(text, p.path) or f.line(name, f"{last} =")
+                or f.line(name, f"[{p.path}]") or (table_line(text, holder) if holder else None))
+        f.add(name, p.message, line)
     slug = reg.get("slug")
     if isinstance(slug, str):
         if not SLUG_FORM.fullmatch(slug):
@@ -109,9 +105,6 @@ def check_registry(f: Folder) -> None:
     params = _check_parameters(f, reg)
     pr = reg.get("percent", {}) if isinstance(reg.get("percent"), dict) else {}
     rule = pr.get("rule")
-    if rule not in PERCENT_NEEDS:
-        f.add(name, f"percent.rule deve ser minimum, fixed, tiered ou given, não {rule!r}",
-              key_line(text, "percent.rule"))
     needs = [(f"percent.{k}", pr.get(k)) for k in PERCENT_NEEDS.get(rule, ())]
     needs += [("percent.rounding_parameter", pr.get("rounding_parameter"))]
     if "minimum_vacancies_parameter" in pr:
@@ -293,8 +286,6 @@ def _validity_tables(reg: dict) -> list[tuple[str, object]]:
 
 
 def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
-    from calculator.registry import WARNING_KINDS
-
     name, text = "norma.toml", f.texts["norma.toml"]
     known = set(DATE_PLACEHOLDERS) | {k for k, v in params.items()
                                       if isinstance(v, int | str) and not isinstance(v, bool)}
@@ -304,10 +295,6 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         line = find_line(text, f"[warnings.{key}]")
         if not isinstance(w, dict):
             continue
-        kind = w.get("kind")
-        if kind not in WARNING_KINDS:
-            f.add(name, f"warnings.{key}: kind = {kind!r}; use um de {', '.join(WARNING_KINDS)}",
-                  find_line(text, "kind =", after=line) or line)
         message = w.get("message")
         if not isinstance(message, str):
             f.add(name, f"warnings.{key}: falta message", line)
@@ -334,9 +321,7 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
     messages = (reg.get("reserve") or {}).get("messages", {})
     for key, message in messages.items() if isinstance(messages, dict) else ():
         line = key_line(text, f"reserve.messages.{key}")
-        if key not in MESSAGE_VALUES:
-            f.add(name, f"reserve.messages.{key}: mensagem desconhecida (use {', '.join(MESSAGE_VALUES)})",
-                  line)
+        if key not in MESSAGE_VALUES:  # the schema names it
             continue
         for field in sorted((_placeholders(str(message)) or set()) - known - set(MESSAGE_VALUES[key])):
             f.add(name, f"reserve.messages.{key}: marcador desconhecido {{{field}}} (use "
