@@ -3,8 +3,10 @@
 Standard library only (runs unchanged in Pyodide).  See calculator/README.md.
 """
 
-from calculator.core import NORMS, order, parameters, reserve
+from calculator.core import NORMS, parameters
 from calculator.errors import InputError
+from calculator.stages.order import order
+from calculator.stages.reserve import reserve
 
 __all__ = ["NORMS", "InputError", "analisar_edital", "order", "ordem", "parameters", "reserva", "reserve",
            "simulate"]

@@ -1,22 +1,17 @@
 """The generic rules, driven by a norm's registry (calculator/registry.py): the percentage, the vínculo and
 reading options, the count of reserved nominations and the call order.
 
-What really differs between norms stays in the norm's hook module (``hooks`` in its registry), behind
-this interface:
+What really differs between norms is a norm's rules object (calculator/standard.py's ``StandardRules``, or
+the subclass declaring its exceptions), which :func:`call_positions` asks for two things:
 
 - ``reserved_seats(vacancies, percent, scope) -> dict`` — the reserve with its steps and warnings
   ({"reserved", "applies", "percent", "exact", "basis", "warnings", "steps"[, "reason"]});
 - ``order_notes(order: OrderContext) -> (steps, warnings)`` — what the norm says about the call order it
-  was given (readings, positions placed by interpretation), appended to the reserve's own;
-- ``validity(edital_date) -> dict`` and ``validity_window() -> dict`` (the registry's, through
-  calculator/validity.py; the pipeline's first stage, calculator/applicability.py, reads the registry
-  directly, with the exceptions a norm declares in ``APPLICABILITY_EXCEPTIONS``);
-- optionally ``ORDER_REFUSALS`` — the vínculos without a call order, with the reason (calculator/core.py,
-  ``order_refusal``).
+  was given (readings, positions placed by interpretation), appended to the reserve's own.
 
 The reserve and the order here are the second and third stages of every answer; they run only when the
 first one, applicability, does not say "no".  No norm is named here: every difference is a registry
-entry or a hook.
+entry or a declared exception.
 """
 
 from __future__ import annotations
@@ -24,32 +19,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from types import ModuleType
+from typing import Protocol
 
+from calculator.arithmetic import (
+    HALF,
+    HUNDRED,
+    POSITIONS_LIMIT,
+    floor,
+    period_of,
+    periodic_pattern,
+    place_unplaced,
+    positions_from_count,
+    proportional_count,
+    round_half_up,
+    whole_blocks_count,
+)
 from calculator.errors import InputError
 from calculator.params import Parameter
 from calculator.registry import Norm, Reading
 from calculator.rules import (
-    HALF,
-    HUNDRED,
-    POSITIONS_LIMIT,
     collect_basis,
     count_phrase,
-    floor,
     format_int,
     format_number,
     format_percent,
-    period_of,
-    periodic_pattern,
     pick_scope,
-    place_unplaced,
-    positions_from_count,
-    proportional_count,
     reserved_phrase,
-    round_half_up,
     sentence,
     step,
-    whole_blocks_count,
 )
 
 
@@ -193,19 +190,29 @@ def call_count(norm: Norm, n: int, percent: Fraction | None = None, reading_name
 # --- the call order --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OrderContext:
-    """What a hook's ``order_notes`` is told about the call order just computed."""
+    """What a norm's ``order_notes`` is told about the call order just computed."""
 
     vacancies: int
     reading: str
     scope: str | None  # as given (None: the norm's default)
     percent: Fraction  # the reserve's percentage
     share: Fraction  # the share that drives the order (the reading's fixed share, or the percentage)
-    reserve: dict  # the hook's reserved_seats answer
+    reserve: dict  # the norm's reserved_seats answer
     positions_total: int  # positions the reading gives, before any placed by interpretation
     placed: dict  # positions_from_count + place_unplaced
 
 
-def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fraction | None = None,
+class NormRules(Protocol):
+    """What :func:`call_positions` asks of a norm's rules (calculator/standard.py's ``StandardRules`` and
+    the subclasses declaring a norm's exceptions)."""
+
+    def reserved_seats(self, vacancies: int, percent: Fraction | None = None,
+                       scope: str | None = None) -> dict: ...
+
+    def order_notes(self, order: OrderContext) -> tuple[list[dict], list[dict]]: ...
+
+
+def call_positions(norm: Norm, rules: NormRules, vacancies: int, percent: Fraction | None = None,
                    reading_name: str | None = None, scope_name: str | None = None,
                    limit: int = POSITIONS_LIMIT) -> dict:
     """Which of the first ``vacancies`` nominations go to the reserved list, with the norm's notes.
@@ -213,7 +220,7 @@ def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fract
     Returns {"positions", "positions_total", "positions_truncated", "interpreted_positions", "pattern",
     "reserved", "reading", "percent", "applies", "basis", "warnings", "steps"}."""
     r = reading(norm, reading_name)
-    res = hooks.reserved_seats(vacancies, percent, scope_name)
+    res = rules.reserved_seats(vacancies, percent, scope_name)
     steps = list(res["steps"])
     warnings = list(res["warnings"])
     if not res["applies"]:
@@ -231,7 +238,7 @@ def call_positions(norm: Norm, hooks: ModuleType, vacancies: int, percent: Fract
 
     blocks = positions_from_count(count, vacancies, limit, period_of(share))
     placed = place_unplaced(count, vacancies, blocks, res["reserved"], limit)
-    more_steps, more_warnings = hooks.order_notes(OrderContext(
+    more_steps, more_warnings = rules.order_notes(OrderContext(
         vacancies, r.name, scope_name, res["percent"], share, res, blocks["positions_total"], placed))
     steps += more_steps
     warnings += more_warnings

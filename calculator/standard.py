@@ -6,10 +6,21 @@ number of vacancies for a reserve, a rounding rule, a call order by proportional
 term in years.  Each of those is a registry entry; this module turns them into the answers, with steps
 and warnings that name the registry's values and provisions (nothing here is written for one norm).
 
-:class:`StandardRules` has the interface of a hook module (calculator/ubatuba.py and the others):
-``NORM``, ``SLUG``, ``TITLE``, ``CITATION``, ``PARAMS``, ``SCOPES``, ``DEFAULT_SCOPE``, ``SET_SCOPES``,
-``READINGS``, ``DEFAULT_READING``, ``reserved_seats``, ``call_count``, ``call_positions``, ``order_notes``,
-``validity``, ``validity_window`` and ``norm_warnings``.
+:class:`StandardRules` is every stage's default rule. A norm whose text says what data cannot declares
+its exceptions the way Catala writes ``exception`` over a default: its registry's ``hooks`` names a module
+of this package holding ``class Rules(StandardRules)``, which overrides only what is its own (Ubatuba's
+count for a set of posts, Quissamã's conflict between art. 1º and art. 3º, § 1º…) and inherits the rest.
+The exceptions a stage asks for, each with the default here:
+
+- reserve: ``reserved_seats``, or only ``scope_warnings`` (a vínculo's notes); ``norm_warnings`` (what holds
+  whatever the input);
+- order: ``order_notes``; ``ORDER_REFUSALS`` (vínculos with no call order, and why);
+- applicability: ``APPLICABILITY_EXCEPTIONS`` (vínculo → the method that rewords the default answer);
+- nominations beyond the vacancies: ``beyond_vacancies_warnings``;
+- simulation: ``simulation_warnings`` (None: the stage's generic notes).
+
+The module is imported, and the registry read, only when a question names the norm (calculator/core.py,
+``rules_of``).
 """
 
 from __future__ import annotations
@@ -19,12 +30,11 @@ from fractions import Fraction
 
 from calculator import engine
 from calculator import validity as validity_rules
+from calculator.arithmetic import HUNDRED, POSITIONS_LIMIT
 from calculator.common import MESSAGES, parameter_placeholders
 from calculator.labels import short_labels
 from calculator.registry import Norm
 from calculator.rules import (
-    HUNDRED,
-    POSITIONS_LIMIT,
     approx_percent,
     collect_basis,
     count_phrase,
@@ -44,7 +54,14 @@ def _cited(refs) -> str:
 
 
 class StandardRules:
-    """A norm's rules from its registry alone."""
+    """A norm's rules from its registry alone: the default of every stage."""
+
+    #: vínculo → why the norm has no call order for it (calculator/core.py, order_refusal); a set scope not
+    #: listed gets the generic reason
+    ORDER_REFUSALS: dict[str, str] = {}
+    #: vínculo → the name of the method that rewords the applicability stage's answer for it
+    #: (calculator/stages/applicability.py)
+    APPLICABILITY_EXCEPTIONS: dict[str, str] = {}
 
     def __init__(self, norm: Norm):
         self.NORM = norm
@@ -53,10 +70,9 @@ class StandardRules:
         self.SCOPES, self.DEFAULT_SCOPE, self.SET_SCOPES = norm.scopes, norm.default_scope, norm.set_scopes
         self.READINGS = norm.reading_descriptions()
         self.DEFAULT_READING = norm.default_reading
-        self.__name__ = f"{__name__}:{norm.slug}"
 
     def __repr__(self) -> str:
-        return f"<StandardRules {self.SLUG}>"
+        return f"<{type(self).__name__} {self.SLUG}>"
 
     # --- the reserve -------------------------------------------------------------------------------
     def message(self, key: str, **values: object) -> str:
@@ -112,11 +128,11 @@ class StandardRules:
         Returns {"reserved", "applies", "percent", "exact", "basis", "warnings", "steps"[, "reason",
         "headline_count", "headline_note"]}."""
         norm = self.NORM
-        engine.scope(norm, scope)
+        scope = engine.scope(norm, scope)
         p = engine.legal_percent(norm, vacancies, percent)
         exact = p / HUNDRED * vacancies
         steps = [self.percent_step(p, vacancies, percent is not None)]
-        warnings = [norm.warning(key) for key in norm.common.reserve_warnings]
+        warnings = [*self.scope_warnings(scope), *(norm.warning(key) for key in norm.common.reserve_warnings)]
         none = self.vacancies_gate(vacancies, p, steps, warnings)
         if none is not None:
             return none
@@ -126,6 +142,10 @@ class StandardRules:
         return {**extra, "reserved": reserved, "applies": True, "percent": p, "exact": exact,
                 "basis": collect_basis(norm.common.reserve_basis, steps, warnings), "warnings": warnings,
                 "steps": steps}
+
+    def scope_warnings(self, scope: str) -> list[dict]:
+        """What the norm says of a reserve for the vínculo ``scope``, before the reserve's own warnings."""
+        return []
 
     def rounding_notes(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
                         warnings: list[dict]) -> dict:
@@ -220,3 +240,14 @@ class StandardRules:
     def norm_warnings(self) -> list[dict]:
         """Warnings that hold for the norm itself, whatever the input (shown by `parametros`)."""
         return [self.NORM.warning(key) for key in self.NORM.common.norm_warnings]
+
+    # --- nominations beyond the vacancies, and the simulation ----------------------------------------
+    def beyond_vacancies_warnings(self, warnings: list[dict], vacancies: int) -> list[dict]:
+        """The reserve's warnings as said of nominations beyond the ``vacancies`` offered
+        (calculator/stages/nominations.py): by default, as they are."""
+        return warnings
+
+    def simulation_warnings(self, view) -> list[dict] | None:
+        """What only this norm says about a simulation (calculator/simulator/notices.py); None: nothing of its
+        own, so the stage's generic notes (a precedence the text does not settle)."""
+        return None

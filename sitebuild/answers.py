@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import calculator
-from calculator.headline import positions_phrase
 from calculator.rules import format_date, format_int
+from calculator.stages.headline import positions_phrase
 from sitebuild.context import Context, example_percent
 from sitebuild.tables import table_validity
 
@@ -23,7 +23,7 @@ DATE_MARK = "{data_edital}"
 RESERVE_FIELDS = ("reserved", "applies", "percent_display", "headline", "warnings", "basis")
 ORDER_FIELDS = ("reserved", "applies", "percent_display", "positions_total", "reading_description",
                 "interpreted_positions", "headline", "warnings", "basis")
-#: Stands for the reserved nominations in words (calculator.headline.positions_phrase) in an `ordem`
+#: Stands for the reserved nominations in words (calculator.stages.headline.positions_phrase) in an `ordem`
 #: headline template; calculadora.js writes the same phrase from the row's positions.
 POSITIONS_TOKEN = "p"
 

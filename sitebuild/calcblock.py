@@ -31,7 +31,7 @@ class _Generic(dict):
 
 
 def resolve_rule(name: str):
-    """The function an annotation names ("calculator.ubatuba.reserved_seats"): the longest importable
+    """The function an annotation names ("calculator.ubatuba.Rules.reserved_seats"): the longest importable
     module prefix, then attributes. A name that resolves to nothing stops the build (pt-BR)."""
     parts = name.split(".")
     for cut in range(len(parts) - 1, 0, -1):

@@ -53,13 +53,14 @@ RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de
                "skip": "simulação: substituição de desistente ou inapto",
                "revert": "simulação: reversão das vagas sem candidatos"}
 def rule_short(rule: str) -> str:
-    """"calculator.ubatuba.reserved_seats" → "ubatuba.reserved_seats"."""
+    """"calculator.ubatuba.Rules.reserved_seats" → "ubatuba.Rules.reserved_seats"."""
     return rule.removeprefix("calculator.")
 
 
 def rule_label(rule: str) -> str:
-    """"calculator.ubatuba.reserved_seats" → "vagas reservadas (Ubatuba/SP)"."""
-    module, _, name = rule_short(rule).rpartition(".")
+    """"calculator.ubatuba.Rules.reserved_seats" → "vagas reservadas (Ubatuba/SP)"."""
+    short = rule_short(rule)
+    module, name = short.split(".")[0], short.rpartition(".")[2]
     text = RULE_LABELS.get(name, name.replace("_", " "))
     return f"{text} ({PLACE[module]})" if module in PLACE else text
 

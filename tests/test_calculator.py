@@ -12,10 +12,10 @@ from fractions import Fraction
 import pytest
 
 import calculator
-from calculator import lins, quissama, ubatuba
 from calculator.api import handle
+from calculator.arithmetic import POSITIONS_LIMIT, round_half_up
 from calculator.errors import InputError
-from calculator.rules import POSITIONS_LIMIT, format_number, parse_percent, parse_vacancies, round_half_up
+from calculator.rules import format_number, parse_percent, parse_vacancies
 from tests.support import ROOT
 
 
@@ -420,7 +420,8 @@ def test_no_float_or_round_in_rules():
     # every module of the package, subpackages included (calculator/simulator/)
     names = sorted(p.relative_to(ROOT / "calculator").with_suffix("").as_posix()
                    for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts)
-    assert {"simulator/__init__", "simulator/filling", "csvinput", "__main__", "rules", "core"} <= set(names)
+    assert {"simulator/__init__", "simulator/filling", "csvinput", "__main__", "rules", "core", "arithmetic",
+            "stages/reserve", "stages/order"} <= set(names)
     for name in names:
         tree = ast.parse((ROOT / "calculator" / f"{name}.py").read_text(encoding="utf-8"))
         calls = {n.func.id for n in ast.walk(tree)
@@ -431,9 +432,9 @@ def test_no_float_or_round_in_rules():
 
 
 def test_norm_modules_expose_building_blocks():
-    for module in (ubatuba, quissama, lins):
+    for module in calculator.NORMS.values():
         for attr in ("SLUG", "TITLE", "PARAMS", "READINGS", "DEFAULT_READING", "SCOPES", "reserved_seats",
-                     "call_count", "call_positions", "validity", "legal_percent"):
+                     "call_count", "call_positions", "validity", "order_notes", "norm_warnings"):
             assert hasattr(module, attr), (module.SLUG, attr)
         for p in module.PARAMS.values():
             assert (p.basis or "sem base no corpus" in p.note) and p.start and p.note

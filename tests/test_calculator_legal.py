@@ -172,7 +172,7 @@ def test_tables_and_python_give_the_same_answer():
 
 # --- bases that support the step; "sem base no corpus" as a kind of its own ----------------------
 def test_no_merely_nearby_provision_is_cited():
-    from calculator import simulator, ubatuba
+    from calculator import simulator
 
     # Quissamã says nothing about PcD: neither art. 1º, § 3º (non-optants) nor § 2º (concurrence)
     assert simulator.BASIS["quissama"]["pcd"] == () and simulator.BASIS["quissama"]["precedence"] == ()
@@ -184,7 +184,7 @@ def test_no_merely_nearby_provision_is_cited():
     assert rounding["basis"] == [] and rounding["basis_kind"] == "sem_base_no_corpus"
     assert "sem base no corpus" in rounding["text"]
     # Ubatuba art. 8º is about cargos em comissão, not the minimum percentage of concursos
-    assert "ubatuba:art8_cpt" not in ubatuba.PARAMS["percentual_minimo"].basis
+    assert "ubatuba:art8_cpt" not in calculator.NORMS["ubatuba"].PARAMS["percentual_minimo"].basis
 
 
 def test_every_step_and_warning_has_a_basis_kind():

@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calculator
-from calculator import lins, quissama, ubatuba
-from calculator.rules import period_of, positions_from_count
+from calculator.arithmetic import period_of, positions_from_count
 
 vacancies = st.integers(min_value=1, max_value=400)
 # Percentages as typed, with up to 2 decimals: Ubatuba ≥ 20, Lins > 0, both ≤ 100.
@@ -117,6 +116,7 @@ def test_periodic_shortcut_equals_the_search(case, n, limit):
 
 @given(vacancies)
 def test_modules_agree_with_public_api(n):
+    ubatuba, quissama, lins = (calculator.NORMS[s] for s in ("ubatuba", "quissama", "lins"))
     assert ubatuba.reserved_seats(n)["reserved"] == calculator.reserve("ubatuba", n)["reserved"]
     assert quissama.reserved_seats(n)["reserved"] == calculator.reserve("quissama", n)["reserved"]
     assert lins.reserved_seats(n, Fraction(20))["reserved"] == calculator.reserve("lins", n, "20")["reserved"]

@@ -11,7 +11,7 @@ import pytest
 import calculator
 import laws
 from calculator.api import handle
-from calculator.nominations import order_with_nominations
+from calculator.stages.nominations import order_with_nominations
 from tests.support import ROOT, run_cli
 
 

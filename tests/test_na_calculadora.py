@@ -117,7 +117,7 @@ def test_the_block_is_outside_the_law_text(pages, slug):
 
 
 def test_an_annotation_naming_a_missing_function_stops_the_build():
-    assert calcblock.resolve_rule("calculator.ubatuba.reserved_seats").__name__ == "reserved_seats"
+    assert calcblock.resolve_rule("calculator.ubatuba.Rules.reserved_seats").__name__ == "reserved_seats"
     with pytest.raises(SystemExit, match="regra inexistente na calculadora: calculator.ubatuba.nao_existe"):
         calcblock.resolve_rule("calculator.ubatuba.nao_existe")
     with pytest.raises(SystemExit, match="regra inexistente"):

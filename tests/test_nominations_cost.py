@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from calculator import NORMS, nominations, registry
-from calculator.rules import MAX_VACANCIES, POSITIONS_LIMIT
+from calculator import NORMS, registry
+from calculator.arithmetic import POSITIONS_LIMIT
+from calculator.rules import MAX_VACANCIES
+from calculator.stages import nominations
 
 PERCENTS = {"lins": ["20", "23,5", "33,33", "7", "23,4567"]}
 

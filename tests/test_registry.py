@@ -13,6 +13,7 @@ import pytest
 from calculator import NORMS, discovery, registry, registry_schema
 from calculator.registry import add_years
 from calculator.registry_checks import RegistryError
+from calculator.standard import StandardRules
 from laws.corpus import load_corpus, load_meta
 from laws.registry_facts import restated
 
@@ -28,10 +29,13 @@ def test_each_rule_module_reads_its_own_registry(slug):
     """Each norm's rules read the registry of its own slug; a hook module is the one the registry names."""
     norm, module = registry.load(slug), NORMS[slug]
     assert module.NORM is norm
+    assert isinstance(module, StandardRules)
     if norm.hooks:
-        assert module.__name__ == norm.hooks == f"calculator.{slug}"
+        # the norm's declared exceptions: a subclass in the module its registry names
+        assert type(module).__module__ == norm.hooks == f"calculator.{slug}"
+        assert type(module).__name__ == "Rules"
     else:
-        assert type(module).__name__ == "StandardRules"
+        assert type(module) is StandardRules
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -4,38 +4,39 @@ section, no hook module) simulates with the defaults; a malformed section is ref
 from __future__ import annotations
 
 import tomllib
-from types import SimpleNamespace
 
 import pytest
 
 from calculator import engine, registry
+from calculator.arithmetic import HUNDRED, proportional_count
 from calculator.errors import InputError
-from calculator.rules import HUNDRED, collect_basis, proportional_count, step
+from calculator.rules import collect_basis, step
 from calculator.simulator import policy, simulate_norm
+from calculator.standard import StandardRules
 from tests.test_registry import GOOD, _write
 
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao\n"
 
 
 def _norm_module(tmp_path):
-    """A norm with a minimal registry (25,5% minimum, half-up, proportional order, a term in years) and the
-    generic rules only: the reserve is the percentage rounded half up, the order engine.call_positions."""
+    """A norm with a minimal registry (25,5% minimum, half-up, proportional order, a term in years) whose
+    one declared exception is its reserve: the percentage rounded half up, with no minimum of vacancies and
+    no notes; every other stage is the default (calculator/standard.py)."""
     norm = registry._norm(tomllib.loads(GOOD), _write(tmp_path, GOOD))
 
-    def reserved_seats(vacancies, percent=None, scope=None):
-        engine.scope(norm, scope)
-        p = engine.legal_percent(norm, vacancies, percent)
-        steps = [step(f"{p}% de {vacancies}", list(norm.params()["percentual"].basis))]
-        return {"reserved": proportional_count(p, vacancies), "applies": True, "percent": p,
-                "exact": p / HUNDRED * vacancies, "basis": collect_basis(steps), "warnings": [],
-                "steps": steps}
+    class Rules(StandardRules):
+        def reserved_seats(self, vacancies, percent=None, scope=None):
+            engine.scope(norm, scope)
+            p = engine.legal_percent(norm, vacancies, percent)
+            steps = [step(f"{p}% de {vacancies}", list(norm.params()["percentual"].basis))]
+            return {"reserved": proportional_count(p, vacancies), "applies": True, "percent": p,
+                    "exact": p / HUNDRED * vacancies, "basis": collect_basis(steps), "warnings": [],
+                    "steps": steps}
 
-    hooks = SimpleNamespace(reserved_seats=reserved_seats, order_notes=lambda order: ([], []))
-    return SimpleNamespace(
-        NORM=norm, SLUG=norm.slug, TITLE=norm.title, CITATION=norm.citation,
-        call_count=lambda n, p=None, reading=None: engine.call_count(norm, n, p, reading),
-        call_positions=lambda n, p=None, reading=None, scope=None, limit=1000:
-            engine.call_positions(norm, hooks, n, p, reading, scope, limit))
+        def order_notes(self, order):
+            return [], []
+
+    return Rules(norm)
 
 
 def _csv(rows) -> bytes:

@@ -404,7 +404,7 @@ def test_cross_norm_pages_cite_provisions(site):
                    "ubatuba-genero", "ubatuba-posteriormente", "vigencia"):
         assert f'id="{anchor}"' in conflitos
     metodologia = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
-    assert "Cobertura" in metodologia and 'id="regra-calculator-ubatuba-reserved-seats"' in metodologia
+    assert "Cobertura" in metodologia and 'id="regra-calculator-ubatuba-rules-reserved-seats"' in metodologia
 
 
 def test_downloads(site):
@@ -476,7 +476,7 @@ def test_law_pages_name_rules_readably(site):
     page_html = (site / "gerado" / "ubatuba.html").read_text(encoding="utf-8")
     assert "Regra na calculadora:" in page_html
     assert "calculator.ubatuba" not in _visible_text(page_html)
-    assert "<code>ubatuba.reserved_seats</code>" in page_html
+    assert "<code>ubatuba.Rules.reserved_seats</code>" in page_html
 
 
 def test_coverage_is_consistent_with_the_parameters(site):

@@ -134,7 +134,7 @@ def test_timeline_marks_dates_that_follow_from_a_presumed_publication(site, path
 
 
 def _ubatuba_term() -> tuple[str, str]:
-    res = calculator.ubatuba.validity(datetime.date(2020, 1, 1))
+    res = calculator.NORMS["ubatuba"].validity(datetime.date(2020, 1, 1))
     return tuple(datetime.date.fromisoformat(res[key]).strftime("%d/%m/%Y")
                  for key in ("in_force_from", "last_day"))
 

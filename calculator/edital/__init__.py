@@ -1,10 +1,10 @@
 """The whole edital: many cargos, the reserve each one requires, whether the edital complies, and the
 reserve of the concurso read as one.
 
-Generic over the norms: each cargo's answer is exactly `reserva` (calculator.core.reserve) and `ordem`
-(calculator.core.order, or calculator.nominations beyond the vacancies) for the same inputs; what differs
-between norms is only data — which reading of "per cargo" vs "the concurso" each text supports
-(the registry's ``[edital]``) and what kind of percentage the norm sets (read from its ``PARAMS``).
+Generic over the norms: each cargo's answer is exactly `reserva` (calculator.stages.reserve) and `ordem`
+(calculator.stages.order, or calculator.stages.nominations beyond the vacancies) for the same
+inputs; what differs between norms is only data — which reading of "per cargo" vs "the concurso" each text
+supports (the registry's ``[edital]``) and what kind of percentage the norm sets (read from its ``PARAMS``).
 
 Input: the table of cargos read by calculator.cargos (``read_cargos``).
 """

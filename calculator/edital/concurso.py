@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from calculator.applicability import applicability
 from calculator.cargos import LAYOUTS, CargoRow, CargoTable
-from calculator.core import get_norm, input_date, order, reserve
+from calculator.core import get_norm, input_date
 from calculator.csvtext import safe_text
-from calculator.edital.compliance import _no_vacancies, _percent_kind, _status
 from calculator.edital.headline import headline
 from calculator.edital.readings import (
     _ADC41,
@@ -22,8 +20,6 @@ from calculator.edital.readings import (
     shortfall_basis_of,
 )
 from calculator.errors import InputError
-from calculator.headline import other_model_count
-from calculator.nominations import order_with_nominations, parse_nominations
 from calculator.rules import (
     MAX_VACANCIES,
     collect_basis,
@@ -34,6 +30,12 @@ from calculator.rules import (
     step,
     warning,
 )
+from calculator.stages.applicability import applicability
+from calculator.stages.compliance import compliance_status, no_vacancies, percent_kind
+from calculator.stages.headline import other_model_count
+from calculator.stages.nominations import order_with_nominations, parse_nominations
+from calculator.stages.order import order
+from calculator.stages.reserve import reserve
 
 
 def _key(w: dict) -> tuple[str, str]:
@@ -55,7 +57,7 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
     # The concurso read as one; computed first, so a bad option gets the norm's own message, once.
     aggregated = reserve(norm, max(total, 1), percent, edital_date, scope)
     reserved_aggregated = aggregated["reserved"] if total else 0
-    kind, kind_basis = _percent_kind(module)
+    kind, kind_basis = percent_kind(module)
     above_minimum = ""  # an edital that reserves more than the norm's minimum is held to its own figure
     minimum = module.PARAMS[module.NORM.percent_parameters["parameter"]].value if kind == "minimo" else None
     if minimum is not None and Fraction(aggregated["percent"]) > minimum:
@@ -76,7 +78,7 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             return cache[key]
         try:
             if n == 0:
-                res = _no_vacancies(module, percent, scope)
+                res = no_vacancies(module, percent, scope)
             else:
                 r = reserve(norm, n, percent, edital_date, scope)
                 if set_scope:  # a minimum over the set: no call order, no per-cargo positions
@@ -177,8 +179,9 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             if set_scope:  # judged over the set only (the totals), never cargo by cargo
                 status, status_warnings = ("conjunto" if c.announced is not None else None), []
             else:
-                status, status_warnings = _status(c.announced, r["reserved"], kind, kind_basis, r["applies"],
-                                                  above_minimum, shortfall_basis, voluntary_basis)
+                status, status_warnings = compliance_status(
+                    c.announced, r["reserved"], kind, kind_basis, r["applies"], above_minimum,
+                    shortfall_basis, voluntary_basis)
             shared = shared_cache.get(id(res))
             if shared is None:
                 shared = shared_cache[id(res)] = {
@@ -281,10 +284,10 @@ def edital(norm: object, cargos: CargoTable | list[CargoRow], percent: object = 
             "desses postos, não cargo a cargo: a tabela soma as linhas num conjunto só e julga apenas o "
             "número do conjunto; as linhas não têm reserva, situação nem ordem próprias (a norma não fixa "
             "ordem de convocação para eles).", _set_basis(module, aggregated["scope"])))
-    status_total = (_status(sum_announced, sum_reserved, kind, kind_basis, True, above_minimum,
+    status_total = (compliance_status(sum_announced, sum_reserved, kind, kind_basis, True, above_minimum,
                             tuple(_set_basis(module, aggregated["scope"])) if set_scope else shortfall_basis,
                             voluntary_basis) if announced_all else (None, []))
-    status_aggregated = (_status(sum_announced, reserved_aggregated, kind, kind_basis, True,
+    status_aggregated = (compliance_status(sum_announced, reserved_aggregated, kind, kind_basis, True,
                                  voluntary_basis=voluntary_basis)[0] if announced_all else None)
     if set_scope:
         missing_total = reserved_aggregated - sum_announced if status_aggregated == "abaixo" else 0

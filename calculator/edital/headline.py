@@ -45,12 +45,12 @@ def _against(announced: int, required: int) -> str:
 
 def headline(res: dict, app=None) -> str:
     """The edital's answer in one paragraph.  It starts from the applicability stage (``app``, the same
-    clause as every tool's: calculator/headline.py), and leads with the reading the text supports
+    clause as every tool's: calculator/stages/headline.py), and leads with the reading the text supports
     (:func:`reading_lead`): the other is shown, labelled.  A set of posts (cargos em comissão) is judged
     by the set's count only."""
-    from calculator.headline import capitalise, window_clause
     from calculator.labels import short_labels
     from calculator.rules import sentence
+    from calculator.stages.headline import capitalise, window_clause
 
     t = res["totals"]
     agg = res["aggregated"]

@@ -7,9 +7,9 @@ the wrong column."""
 from __future__ import annotations
 
 from calculator.cargos import CargoTable
-from calculator.core import reserve
-from calculator.edital.compliance import _status
 from calculator.rules import count_phrase, warning
+from calculator.stages.compliance import compliance_status
+from calculator.stages.reserve import reserve
 
 
 def _alternative_totals(table: CargoTable):
@@ -36,7 +36,7 @@ def other_meaning(norm: object, table: CargoTable, result: dict, percent: object
         now += c["status"] == "conforme"
         if n not in cache:
             cache[n] = reserve(norm, n, percent, edital_date, scope)["reserved"] if n else 0
-        then += _status(row.announced, cache[n], kind, [], True)[0] == "conforme"
+        then += compliance_status(row.announced, cache[n], kind, [], True)[0] == "conforme"
     if not judged or now == judged or then <= now:
         return None
     column = table.columns.get("vagas", "vagas")

@@ -112,8 +112,8 @@ def final_warnings(run: Run, nominations: list) -> None:
     view = View(run.options, dict(run.quota), list(run.conflicts),
                 {c.inscricao: c.genero for c in run.cands},
                 any(e.would_fill == RESERVA for e in run.excluded), run.refs)
-    hook = getattr(run.module, "simulation_warnings", None)
-    run.warnings.extend(hook(view) if hook is not None else _precedence_gap(run, view))
+    own = run.module.simulation_warnings(view)
+    run.warnings.extend(own if own is not None else _precedence_gap(run, view))
     hetero = run.policy.hetero
     if hetero is not None and hetero.pending_warning:
         of = {c.inscricao: c.hetero for c in run.cands}

@@ -101,11 +101,12 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
 
 
 def applicability_first(mod, vacancies: int, percent, reading, scope, edital_date):
-    """The first stage (calculator/applicability.py), after the input checks every stage relies on; a
+    """The first stage (calculator/stages/applicability.py), after the input checks every stage relies on; a
     vínculo without a call order (a minimum over a set of posts) has no nominations to simulate."""
     from calculator import engine
-    from calculator.applicability import applicability
-    from calculator.core import input_date, order_refusal
+    from calculator.core import input_date
+    from calculator.stages.applicability import applicability
+    from calculator.stages.order import order_refusal
 
     sc = scope.strip().lower() if isinstance(scope, str) and scope.strip() else None
     engine.scope(mod.NORM, sc)
@@ -119,9 +120,9 @@ def applicability_first(mod, vacancies: int, percent, reading, scope, edital_dat
 
 def simulation_headline(app, result: dict, sched: dict, mod, percent, scope) -> dict:
     """The fields every answer carries from the applicability stage, and the headline (composer:
-    calculator/headline.py)."""
-    from calculator.headline import compose, other_model_count
+    calculator/stages/headline.py)."""
     from calculator.rules import count_phrase
+    from calculator.stages.headline import compose, other_model_count
 
     n = result["vacancies"]
     via = sum(1 for x in result["nominations"] if x["list"] == RESERVA)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator.rules import round_half_up
+from calculator.arithmetic import round_half_up
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA
 
 

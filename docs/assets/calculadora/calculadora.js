@@ -224,7 +224,7 @@ function warningsOf(pool, index, reserved, vacancies) {
 // The calculator's one-sentence answer from its template (build.py, _headline): "r" the reserved seats,
 // "n" the vacancies, "r+1"/"r-1" one seat more or less, "=…" a number of the text itself.
 const fmtInt = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-// The reserved nominations in words, as calculator/headline.py writes them (ordinal_list, positions_phrase).
+// The reserved nominations in words, as calculator/stages/headline.py writes them (ordinal_list, positions_phrase).
 function ordinalList(positions, total = positions.length, limit = 60) {
   const shown = positions.slice(0, limit).map((p) => `${fmtInt(p)}ª`);
   if (!shown.length) return "nenhuma";

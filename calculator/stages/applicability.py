@@ -4,7 +4,7 @@ The norm, the vínculo and the date (the edital's publication; for a vínculo a 
 as Ubatuba's cargos em comissão, the nomination) → :class:`Applicability`.  Every command (`reserva`,
 `ordem`, `simular`, `edital` and each cargo inside it) runs this stage first; the reserve, the order,
 the nominations and the compliance run only when it does not say "no", and the headline composer
-(calculator/headline.py) writes its clause in the same words for every tool.
+(calculator/stages/headline.py) writes its clause in the same words for every tool.
 
 ``applies``:
 
@@ -79,8 +79,7 @@ def applicability(module, when: date | None, scope: str | None = None) -> Applic
     """The stage for a norm's rules ``module``: the default rule, or the exception the norm declares for
     the vínculo ``scope``."""
     answer = default(module, when)
-    exceptions = getattr(module, "APPLICABILITY_EXCEPTIONS", None) or {}
-    name = exceptions.get(scope or module.NORM.default_scope)
+    name = module.APPLICABILITY_EXCEPTIONS.get(scope or module.NORM.default_scope)
     if name is not None:
         answer = getattr(module, name)(answer)
     return answer

@@ -1,7 +1,7 @@
 """The headline: every tool's one-sentence answer, composed from its stages by one composer.
 
-The applicability stage (calculator/applicability.py) decides the clause, in the same words in every tool
-(`reserva`, `ordem`, `simular`, `edital`):
+The applicability stage (calculator/stages/applicability.py) decides the clause, in the same words in every
+tool (`reserva`, `ordem`, `simular`, `edital`):
 
 - no date given: the answer, then ", se o edital foi publicado de … a … (datas presumidas)";
 - a date inside the window: the answer alone (and, where the two extension models disagree, the model
@@ -16,8 +16,8 @@ count, a reading that changes it.
 
 from __future__ import annotations
 
-from calculator.applicability import DATE_WORDS, Applicability
 from calculator.rules import count_phrase, format_int, sentence
+from calculator.stages.applicability import DATE_WORDS, Applicability
 
 
 def capitalise(text: str) -> str:

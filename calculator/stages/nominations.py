@@ -22,22 +22,20 @@ import re
 from fractions import Fraction
 
 from calculator import engine
-from calculator.core import get_norm, order_stages
+from calculator.arithmetic import POSITIONS_LIMIT, _bisect_reaching, gallop_reaching, period_of
+from calculator.core import get_norm
 from calculator.errors import InputError
-from calculator.headline import compose
 from calculator.rules import (
     MAX_VACANCIES,
-    POSITIONS_LIMIT,
-    _bisect_reaching,
     collect_basis,
     count_phrase,
     format_int,
     format_percent,
-    gallop_reaching,
-    period_of,
     step,
     warning,
 )
+from calculator.stages.headline import compose
+from calculator.stages.order import order_stages
 
 _INT = re.compile(r"[0-9]+")
 
@@ -182,11 +180,9 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
             f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
             f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
             f"nomeações adicionais também não têm.{where}", beyond, no_basis=not beyond))
-    # A hook may reword its own warnings for nominations beyond the vacancies (what was true of the
+    # A norm may reword its own warnings for nominations beyond the vacancies (what was true of the
     # vacancies offered is not said of the nominations after them).
-    beyond_warnings = getattr(module, "beyond_vacancies_warnings", None)
-    if beyond_warnings is not None:
-        warnings = beyond_warnings(warnings, n)
+    warnings = module.beyond_vacancies_warnings(warnings, n)
     shown = positions[:POSITIONS_LIMIT]
     result["alternatives"] = alternatives
     main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,

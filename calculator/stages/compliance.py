@@ -1,9 +1,9 @@
-"""Whether a cargo (or the total) complies: the kind of the norm's percentage and the status of the seats
-the edital announces against the seats the norm requires."""
+"""Stage 4 of the edital tool, compliance: whether a cargo (or the total) complies — the kind of the norm's
+percentage and the status of the seats the edital announces against the seats the norm requires (the reserve
+stage's count for the same inputs, calculator/edital/concurso.py)."""
 
 from __future__ import annotations
 
-from calculator.edital.readings import readings_basis
 from calculator.rules import (
     count_phrase,
     format_int,
@@ -17,7 +17,7 @@ from calculator.rules import (
 PERCENT_KINDS = {"minimum": "minimo", "fixed": "fixo", "tiered": "fixo", "given": "informado"}
 
 
-def _percent_kind(module) -> tuple[str, list[str]]:
+def percent_kind(module) -> tuple[str, list[str]]:
     """What the norm's percentage is, from ``[percent] rule`` alone: "minimo" (the edital may reserve more),
     "fixo" (set by the text) or "informado" (comes from outside the corpus), with the provisions of the
     parameters that rule names."""
@@ -29,7 +29,7 @@ def _percent_kind(module) -> tuple[str, list[str]]:
     return PERCENT_KINDS[norm.percent_rule], unique(basis)
 
 
-def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
+def compliance_status(announced: int | None, reserved: int, kind: str, kind_basis: list[str],
             applies: object, note: str = "", shortfall_basis: tuple[str, ...] = (),
             voluntary_basis: list[str] | None = None) -> tuple[str | None, list[dict]]:
     """A cargo's (or the total's) status.  ``voluntary_basis``: the norm does not govern the edital
@@ -79,10 +79,13 @@ def _status(announced: int | None, reserved: int, kind: str, kind_basis: list[st
 
 
 
-def _no_vacancies(module, percent: object, scope: object) -> dict:
+def no_vacancies(module, percent: object, scope: object) -> dict:
     """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
     text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
             "não há vaga a reservar nem ordem de nomeação.")
+    # imported here: the edital package imports this stage when it loads
+    from calculator.edital.readings import readings_basis
+
     basis = list(readings_basis(module.SLUG)["cargo"][0]) or list(readings_basis(module.SLUG)["concurso"][0])
     r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
          "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(

@@ -1,0 +1,15 @@
+"""The stages every answer is computed by, in this order, each a module named after it.
+
+1. applicability: does the norm govern this question (norm, vínculo, date)?  Later stages run only when it
+   does not say "no".
+2. reserve: how many seats, with the readings the count rests on.
+3. order: which nominations go to the reserved list.
+4. nominations (beyond the vacancies, calculator/stages/nominations.py; who is nominated,
+   calculator/simulator/) or compliance (whether an edital announces what the norm requires,
+   calculator/stages/compliance.py).
+5. headline: one composer writes every tool's sentence from the stages.
+
+Each stage's default rule is the common pattern over the norm's registry (calculator/standard.py and
+calculator/engine.py); a norm's own rule is a declared exception in its ``Rules`` (calculator/README.md, "As
+etapas de uma resposta").  Nothing is imported here: each stage is imported where it is used.
+"""

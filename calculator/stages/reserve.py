@@ -1,0 +1,116 @@
+"""Stage 2, the reserve: how many seats the norm reserves for the vacancies given, with the readings the
+count rests on (``reserva``).
+
+The stage runs after applicability (calculator/stages/applicability.py) and only when it does not say "no";
+its default rule is the common pattern (calculator/standard.py, ``reserved_seats``), and a norm's own rule is
+a declared exception in its ``Rules`` (calculator/ubatuba.py, calculator/quissama.py).  The headline is the
+one composer's (calculator/stages/headline.py).  Also here: what every answer says of its norm and
+percentage, and the step of a stage that does not run.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from calculator.arithmetic import HUNDRED
+from calculator.core import (
+    checked_inputs,
+    get_norm,
+    input_date,
+    input_option,
+    input_percent,
+    input_vacancies,
+)
+from calculator.rules import (
+    collect_basis,
+    format_int,
+    format_number,
+    format_percent,
+    fraction_str,
+    reserved_phrase,
+    step,
+)
+from calculator.stages.applicability import Applicability, applicability
+from calculator.stages.headline import compose, other_model_count
+from calculator.standard import StandardRules
+
+
+def answer_identity(module: StandardRules, vacancies: int) -> dict:
+    return {
+        "norm": module.SLUG,
+        "norm_title": module.TITLE,
+        "norm_citation": module.CITATION,
+        "vacancies": vacancies,
+    }
+
+
+def percent_fields(p: Fraction) -> dict:
+    return {"percent": fraction_str(p), "percent_display": format_percent(p)}
+
+
+def not_calculated(app: Applicability, what: str) -> dict:
+    """The step of a stage that does not run because the norm does not apply."""
+    where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
+    return step(f"Como a norma não se aplica {where}, {what}.", app.stop_basis())
+
+
+def beside_number(res: dict) -> list[dict]:
+    """The reserve stage's warnings; where the headline carries a reading that changes the count (its
+    ``headline_count`` or ``headline_note``), the interpretations are marked "beside": the page shows
+    them beside the number, not folded."""
+    if not (res.get("headline_count") or res.get("headline_note")):
+        return list(res["warnings"])
+    return [{**w, "beside": True} if w["kind"] == "interpretacao" else w for w in res["warnings"]]
+
+
+def reserve(norm: object, vacancies: object, percent: object = None, edital_date: object = None,
+            scope: object = None) -> dict:
+    """Reserved seats for ``vacancies`` vacancies under ``norm``: the applicability stage (norm, vínculo,
+    date), then the reserve stage (the count with its readings), then the headline."""
+    module = get_norm(norm)
+    n = input_vacancies(vacancies)
+    p = input_percent(percent)
+    d = input_date(edital_date)
+    sc = input_option(scope, "vinculo", "vínculo")
+    legal = checked_inputs(module, n, p, sc)
+    app = applicability(module, d, sc)
+    if app.stops:
+        # the reserve stage does not run; under the other extension model it would, and the headline
+        # says what it would give
+        other = other_model_count(module, app, n, p, sc)
+        steps = app.steps + [not_calculated(app, "a reserva não é calculada: nenhuma vaga reservada")]
+        warnings = list(app.premises)
+        res = {"reserved": 0, "applies": False, "percent": legal, "exact": legal / HUNDRED * n, "basis": []}
+        headline = compose(app, "", refusal="Nenhuma vaga reservada", other_answer=other)
+        count = None
+    else:
+        res = module.reserved_seats(n, p, sc)
+        steps = app.steps + list(res["steps"])
+        warnings = list(app.premises) + beside_number(res)
+        # What the headline must say beside the bare count (a conflict, the other reading's number)
+        count = res.get("headline_count") or f"{reserved_phrase(res['reserved'])} de {format_int(n)}"
+        notes = [res["headline_note"]] if res.get("headline_note") else []
+        stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
+        headline = compose(app, count, refusal="Nenhuma vaga reservada", notes=notes,
+                           stage_reason=stage_reason)
+    applies = False if not res["applies"] else app.applies
+    return {
+        **answer_identity(module, n),
+        **percent_fields(res["percent"]),
+        "command": "reserva",
+        "exact": fraction_str(res["exact"]),
+        "exact_display": format_number(res["exact"]),
+        "reserved": res["reserved"] if applies is not False else 0,
+        "applies": applies,
+        "headline": headline,
+        # the count as the headline words it, with the readings it rests on (null: no reserve stage)
+        "count_text": count if applies is not False else None,
+        "scope": sc or module.DEFAULT_SCOPE,
+        "edital_date": d.isoformat() if d else None,
+        **app.window_fields(),
+        "basis": collect_basis(res["basis"], steps, warnings),
+        "warnings": warnings,
+        "steps": [s for s in steps if s["text"]],
+    }
+
+
