@@ -1,4 +1,4 @@
-"""The common pattern: the rules of a norm whose registry (laws/<slug>/norma.toml) names no hook module.
+"""The common pattern: the rules of a norm from its registry (laws/<slug>/norma.toml) alone.
 
 Most municipal quota laws say the same few things: a percentage (fixed, a minimum the edital may raise,
 a reduced one up to some number of vacancies, or one set by another law the user gives), a minimum

@@ -20,10 +20,10 @@ How a result is built (see docs/simulacao.md for the pt-BR explanation), one mod
 6. ``reversion``: reserved seats left empty go to the ampla concorrência, filled by the next candidates
    of the general list in rank order.
 7. ``report``: seats are called in order (the i-th seat of a list takes the i-th winner of that list);
-   ``notices``: the warnings, with the norm's own from its ``simulation_warnings`` hook; ``render``: text.
+   ``notices``: the warnings, with the norm's own (its ``simulation_warnings``); ``render``: text.
 
 What differs between norms is data (``policy``: the ``[simulation]`` section of laws/<slug>/norma.toml)
-or a hook of the norm's module; ``records`` holds the records, ``state`` one run's state.
+or an exception its ``Rules`` declares; ``records`` holds the records, ``state`` one run's state.
 """
 
 from calculator.simulator.interface import (

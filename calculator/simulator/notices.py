@@ -1,10 +1,8 @@
 """The simulation's warnings: what the input leaves open (missing columns, ties, seats from other laws),
-the analogies the replacement needs, and what only one norm says, from its hook ``simulation_warnings``.
-
-The hook interface (optional; a norm without it gives only the generic warnings):
-
-``simulation_warnings(view: View) -> list[dict]`` — the norm's own warnings on this simulation (its
-readings, its gaps), given after the generic ones.
+the analogies the replacement needs, and what only one norm says, by its declared exception
+``simulation_warnings(view: View) -> list[dict] | None`` (calculator/standard.py): the norm's own warnings on
+this simulation (its readings, its gaps), given after the generic ones; None (the default) gives the generic
+note on a precedence the text does not settle.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from calculator.simulator.state import Run
 
 @dataclass(frozen=True)
 class View:
-    """What a norm's ``simulation_warnings`` hook is told about the simulation just run."""
+    """What a norm's ``simulation_warnings`` is told about the simulation just run."""
 
     options: object  # options.Options
     quota: dict[str, int]  # seats per list ("ampla", "reserva", "pcd", "feminina")
@@ -85,7 +83,7 @@ def _seat_premises(run: Run) -> None:
 
 
 def _precedence_gap(run: Run, view: View) -> list[dict]:
-    """A norm with no rule for a candidate in two lists (and no hook of its own to say so)."""
+    """A norm with no rule for a candidate in two lists (and no exception of its own to say so)."""
     if not run.conflicts or run.refs("precedence"):
         return []
     names = ", ".join(x.candidate for x in run.conflicts[:5]) + ("…" if len(run.conflicts) > 5 else "")

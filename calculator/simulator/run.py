@@ -1,7 +1,7 @@
 """The simulation, phase by phase: options, seat schedule, lists, filling, replacement, reversion, report.
 
 Policy comes from the norm's registry (``[simulation]`` of laws/<slug>/norma.toml, read by policy.py) and,
-for what only one norm says, from its module's ``simulation_warnings`` hook (notices.py): no norm is named
+for what only one norm says, from its ``Rules``' ``simulation_warnings`` (notices.py): no norm is named
 here."""
 
 from __future__ import annotations

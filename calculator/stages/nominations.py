@@ -12,8 +12,8 @@ Two things are kept apart (they depend on different numbers):
   vacancies.
 
 Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``engine.reserved_count``),
-never a per-norm branch: the per-norm facts it needs are registry data ([order] beyond_basis) and an
-optional hook (``beyond_vacancies_warnings``).
+never a per-norm branch: the per-norm facts it needs are registry data ([order] beyond_basis) and a
+declared exception (``beyond_vacancies_warnings``, calculator/standard.py).
 """
 
 from __future__ import annotations
