@@ -29,6 +29,10 @@ def floor(x: Fraction | int) -> int:
     return Fraction(x).__floor__()
 
 
+def ceil(x: Fraction | int) -> int:
+    return -Fraction(-x).__floor__()
+
+
 def proportional_count(percent: Fraction, n: int) -> int:
     """Reserved seats among n vacancies with the half-up rounding: round_half_up(P/100 · n)."""
     return round_half_up(percent / HUNDRED * n)

@@ -44,12 +44,11 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
                 raise RegistryError(f"{path}: {where}: {key!r} não está em [warnings]")
         return tuple(raw)
 
-    name = data["percent"].get("rounding_parameter")
-    if name is not None:
-        value = parameters[name][0].value if len(parameters[name]) == 1 else None
-        if value not in ROUNDINGS:
-            raise RegistryError(f"{path}: o parâmetro {name!r} (percent.rounding_parameter) deve valer um "
-                                f"de {ROUNDINGS}")
+    name = data["percent"]["rounding_parameter"]  # required by the schema
+    value = parameters[name][0].value if len(parameters[name]) == 1 else None
+    if value not in ROUNDINGS:
+        raise RegistryError(f"{path}: o parâmetro {name!r} (percent.rounding_parameter) deve valer um "
+                            f"de {ROUNDINGS}")
     reserve = data.get("reserve", {})
     ed = data.get("edital", {})
     readings = {}

@@ -25,6 +25,7 @@ from calculator.arithmetic import (
     HALF,
     HUNDRED,
     POSITIONS_LIMIT,
+    ceil,
     floor,
     period_of,
     periodic_pattern,
@@ -102,7 +103,7 @@ def minimum_vacancies(norm: Norm) -> int | None:
 #: The registry's rounding values (parameter named by ``[percent] rounding_parameter``) → the rule.
 ROUNDERS: dict[str, Callable[[Fraction], int]] = {
     "meio_para_cima": round_half_up,  # a decimal part of 0,5 or more rounds up; less, down
-    "para_cima": lambda x: -floor(-x),
+    "para_cima": ceil,
     "para_baixo": floor,
 }
 

@@ -4,9 +4,9 @@ The decree regulates Lei nº 7.739/2023, which sets the percentage and is NOT in
 the percentage.  The decree is silent on rounding and on call order: both are labelled interpretations in
 its registry (half-up rounding and cumulative proportionality, as the other two norms and federal practice
 do), and its reserve, call order and validity are the common pattern (calculator/standard.py) over
-laws/lins/norma.toml.  Its exceptions: the notes on its text that hold whatever the input, and what it says
-of a simulation (the two precedence rules for a PcD candidate on the list of negros; the gap between the
-female seats and the reserve).
+laws/lins/norma.toml (the notes on its text that hold whatever the input included: ``norm_warnings``).  Its
+one exception is what it says of a simulation (the two precedence rules for a PcD candidate on the list of
+negros; the gap between the female seats and the reserve).
 """
 
 from __future__ import annotations
@@ -17,11 +17,6 @@ from calculator.standard import StandardRules
 
 class Rules(StandardRules):
     """Lins's exceptions; the rest is the common pattern over its registry."""
-
-    def norm_warnings(self) -> list[dict]:
-        """Properties of the decree's text that hold whatever the input (shown by `parametros` and on the
-        norm's page; the simulator repeats the PcD one when PcD seats can change who is nominated)."""
-        return [self.NORM.warning(key) for key in ("lins_pcd_duas_listas", "lins_tres_listas_quatro_incisos")]
 
     def simulation_warnings(self, view) -> list[dict]:
         """The two precedence rules for a PcD candidate on the list of negros (art. 6º, § 2º × art. 4º,

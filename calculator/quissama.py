@@ -44,13 +44,14 @@ class Rules(StandardRules):
         norm, full_p, small_p = self.NORM, self._full, self._small
         out = []
         reserved = engine.reserved_count(norm, full_p, vacancies)
-        if vacancies > self._small_limit and reserved > vacancies // 5:
+        blocks = self.call_count(vacancies)  # art. 3º, § 1º: the fifth of every five nominations
+        if vacancies > self._small_limit and reserved > blocks:
             # art. 1º (rounded by § 1º) reserves more than the whole blocks of five of art. 3º, § 1º
             out.append(warning(
                 "quissama_reserva_maior_que_ordem", "conflito",
                 f"Com {format_int(vacancies)} vagas, o art. 1º (com o arredondamento do § 1º) reserva "
                 f"{format_int(reserved)} vagas, mas o art. 3º, § 1º (a quinta de cada 5 nomeações) só "
-                f"destina {format_int(vacancies // 5)} das {format_int(vacancies)} primeiras nomeações à "
+                f"destina {format_int(blocks)} das {format_int(vacancies)} primeiras nomeações à "
                 "lista específica. A contagem do art. 1º prevalece (os não cotistas concorrem às vagas "
                 "\"excluídas aquelas objeto da reserva\", § 3º, e as vagas só revertem sem cotista aprovado, "
                 f"§ 6º): a vaga reservada restante é a {format_int(vacancies)}ª nomeação, a última do bloco "

@@ -339,8 +339,8 @@ SCHEMA = (
     _k("simulation.heteroidentificacao.results.*.ampla_basis", KINDS, False, "com ampla: os tipos de decisão",
        '["not_confirmed"]'),
     _k("simulation.replacement", TABLE, False, "quando a substituição só fala de desistência"),
-    _k("simulation.replacement.rule", TEXT, False, "o dispositivo", '"art. 5º, § 1º"'),
-    _k("simulation.replacement.quote", TEXT, False, "as palavras dele", '"Em caso de desistência …"'),
+    _k("simulation.replacement.rule", TEXT, True, "o dispositivo", '"art. 5º, § 1º"'),
+    _k("simulation.replacement.quote", TEXT, True, "as palavras dele", '"Em caso de desistência …"'),
     _k("simulation.reversion", TABLE, False, "a reversão das vagas reservadas não preenchidas"),
     _k("simulation.reversion.partial_warning", TEXT, False, "o aviso de reverter parte da reserva (chave de "
        "[warnings])"),
@@ -354,12 +354,12 @@ SCHEMA = (
     _k("simulation.pcd_first", TABLE, False, "vínculos em que as vagas de PcD são chamadas primeiro"),
     _k("simulation.pcd_first.scopes", TEXTS, False, "os vínculos", '["emprego"]', "[]"),
     _k("simulation.pcd_first.reason", TEXT, False, "acrescentado ao motivo de cada nomeação"),
-    _k("simulation.pcd_first.premise", TEXT, False, "a premissa dita no resumo"),
-    _k("simulation.pcd_first.step", TEXT, False, "o passo ({first}, {after})"),
+    _k("simulation.pcd_first.premise", TEXT, True, "a premissa dita no resumo"),
+    _k("simulation.pcd_first.step", TEXT, True, "o passo ({first}, {after})"),
     _k("simulation.pcd_first.step_basis", IDS, False, "os dispositivos do passo", '["art7_cpt"]'),
-    _k("simulation.pcd_first.warning", TEXT, False, "o aviso (chave de [warnings])"),
+    _k("simulation.pcd_first.warning", TEXT, True, "o aviso (chave de [warnings])"),
     _k("simulation.pcd_with_reserve", TABLE, False, "o aviso dado quando há vagas de PcD e reservadas"),
-    _k("simulation.pcd_with_reserve.warning", TEXT, False, "o aviso (chave de [warnings])"),
+    _k("simulation.pcd_with_reserve.warning", TEXT, True, "o aviso (chave de [warnings])"),
     _k("simulation.pcd_with_reserve.unless", TEXT, False, "não dado se este código de aviso já saiu"),
     _k("simulation.options", TABLE, False, "as opções da simulação que só esta norma aceita"),
     _k("simulation.options.*", TABLE, False, "uma opção; as outras normas a recusam com refusal",
@@ -373,7 +373,8 @@ SCHEMA = (
         ("choices", PAIRS, "os valores na página, o padrão primeiro com o valor \"\"",
          '[["", "Padrão"], ["geral", "Outra"]]'),
         ("default", TEXT, "o valor padrão", '"lista"'),
-        ("unknown", TEXT, "a mensagem de um valor desconhecido ({value})", ""),
+        ("unknown", TEXT, "a mensagem de um valor desconhecido ({value}); sem ela, \"valor desconhecido "
+         "para <opção>: {value}\"", ""),
         ("dashes", BOOL, "aceita - no lugar de _ no valor", "true"),
         ("values", TABLE, "valor → os textos e regras desse valor", ""),
         ("missing_gender", TEXT, "equidade_genero: a mensagem de um optante sem gênero ({line})", ""),
@@ -432,6 +433,7 @@ class Problem:
     path: str  # the dotted path of the key in the file ("warnings.exemplo_x.kind"; arrays without index)
     pattern: str  # its schema path ("warnings.*.kind"), or the table's when the key is unknown
     message: str  # pt-BR
+    missing: bool = False  # a required key that is not there (``path`` is where it should be)
 
 
 def shown(pattern: str) -> str:
@@ -472,7 +474,7 @@ def problems(data: dict) -> list[Problem]:
         for k in children(pattern):
             if k.required and k.name != "*" and k.name not in table:
                 where = f"{path}.{k.name}" if path else k.name
-                found.append(Problem(where, k.path, f"falta {where} ({k.meaning})"))
+                found.append(Problem(where, k.path, f"falta {where} ({k.meaning})", missing=True))
 
     walk(data, "", "")
     return found

@@ -12,8 +12,8 @@ of this package holding ``class Rules(StandardRules)``, which overrides only wha
 count for a set of posts, Quissamã's conflict between art. 1º and art. 3º, § 1º…) and inherits the rest.
 The exceptions a stage asks for, each with the default here:
 
-- reserve: ``reserved_seats``, or only ``scope_warnings`` (a vínculo's notes); ``norm_warnings`` (what holds
-  whatever the input);
+- reserve: ``reserved_seats``, or only ``scope_warnings`` (a vínculo's notes); what holds whatever the input
+  is data (``norm_warnings`` in the registry);
 - order: ``order_notes``; ``ORDER_REFUSALS`` (vínculos with no call order, and why);
 - applicability: ``APPLICABILITY_EXCEPTIONS`` (vínculo → the method that rewords the default answer);
 - nominations beyond the vacancies: ``beyond_vacancies_warnings``;
@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from calculator import engine
 from calculator import validity as validity_rules
-from calculator.arithmetic import HUNDRED, POSITIONS_LIMIT
+from calculator.arithmetic import HUNDRED, POSITIONS_LIMIT, ceil
 from calculator.common import MESSAGES, parameter_placeholders
 from calculator.labels import short_labels
 from calculator.registry import Norm
@@ -179,7 +179,7 @@ class StandardRules:
             return {}
         # The rounding takes the count below the norm's minimum: applied (the specific rule), but the
         # headline and a conflict say so, with the count the minimum would give.
-        up = -((-exact.numerator) // exact.denominator)
+        up = ceil(exact)
         share = approx_percent(Fraction(reserved, vacancies)).replace("≈ ", "")
         values = {"exact": format_number(exact), "count": count_phrase(reserved, "vaga", "vagas"),
                   "share": share, "up": count_phrase(up, "vaga", "vagas")}
@@ -230,7 +230,8 @@ class StandardRules:
                 + ("" if basis else "; sem base no corpus") + ").", basis, no_basis=not basis))
         return steps, warnings
 
-    # --- validity ----------------------------------------------------------------------------------
+    # --- validity: the registry's, for the site's tables (not an exception point: the applicability stage
+    # reads calculator/validity.py itself, so that every tool and table give one validity) -----------------
     def validity(self, edital_date: date) -> dict:
         return validity_rules.validity(self.NORM, edital_date)
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from calculator import engine
 from calculator import validity as validity_rules
-from calculator.arithmetic import HUNDRED
+from calculator.arithmetic import HUNDRED, ceil
 from calculator.rules import (
     approx_percent,
     collect_basis,
@@ -57,14 +57,10 @@ class Rules(StandardRules):
                        "use a reserva (comando reserva) para o número de cada órgão",
         }
 
-    def norm_warnings(self) -> list[dict]:
-        """Art. 8º, p. ú., cites a § 1º that does not exist: a property of the text itself (shown with
-        `parametros` and with --vinculo comissao)."""
-        return [self.NORM.warning("ubatuba_art8_paragrafo_inexistente")]
-
     def scope_warnings(self, scope: str) -> list[dict]:
         norm = self.NORM
         if scope == "comissao":
+            # with the registry's note on the text itself: art. 8º, p. ú., cites a § 1º that does not exist
             return [norm.warning("ubatuba_comissao_conjunto"), *self.norm_warnings()]
         if scope == "estagio":
             return [norm.warning("ubatuba_estagio_por_orgao"),
@@ -99,7 +95,7 @@ class Rules(StandardRules):
             # A minimum over a whole set of posts (art. 8º; art. 1º, p. ú., I): rounding down would put the
             # set below 20% (12 cargos → 2 = 16,7%), so it is rounded up — labelled, the other count shown.
             rounded = reserved
-            reserved = -((-exact.numerator) // exact.denominator)
+            reserved = ceil(exact)
             steps.append(step(
                 f"{format_percent(p)} de {format_int(vacancies)} = {format_number(exact)}; como limite "
                 f"mínimo do conjunto, arredondado para cima: {reserved_phrase(reserved)} "

@@ -37,6 +37,8 @@ def rule_anchor(rule: str) -> str:
 
 # Human pt-BR names for the calculator's rules (the Python name is shown beside, as code).
 RULE_LABELS = {"reserved_seats": "vagas reservadas", "call_positions": "ordem de convocação",
+               "vacancies_gate": "mínimo de vagas para haver reserva",
+               "reserved_count": "contagem da reserva, com o arredondamento da norma",
                "validity": "vigência", "simulate": "simulação de nomeações",
                # the simulator's rules (calculator/simulator/), each beside the provisions it implements
                "fill_ampla": "simulação: vagas de ampla concorrência (concorrência simultânea)",

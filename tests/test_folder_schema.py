@@ -197,3 +197,24 @@ def test_a_number_declared_as_another_fact_in_percent_is_accepted_by_the_check_a
     norm = registry.from_data(tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")),
                               folder / "norma.toml")
     assert "not_parameter_values" not in norm.percent_parameters
+
+
+def test_a_missing_key_is_reported_once_at_its_own_entry(tmp_path):
+    """The schema and laws check's own checks do not both report a missing key, and the line is the entry's
+    own, not the first entry of the same table in the file."""
+    from tests.test_new_norm import _bad_copy, _line_of
+
+    folder = _bad_copy(tmp_path, lambda t: t.replace(
+        'note = "Reserva só com 4 vagas ou mais no concurso."\n', ""))
+    problems = _check_fails(folder)
+    assert len(problems) == 1, problems
+    line = _line_of(folder, 'name = "vagas_minimas"')
+    where = f"erro: {folder}/norma.toml:{line + 1}: "
+    assert problems[0].startswith(where + "parâmetro 'vagas_minimas', valor 1: falta note"), problems
+    folder = _bad_copy(tmp_path / "b", lambda t: t.replace(
+        'message = "O art. 1º, § 1º, fala das vagas oferecidas',
+        'mensagem = "O art. 1º, § 1º, fala das vagas oferecidas'))
+    problems = _check_fails(folder)
+    line = _line_of(folder, "[warnings.exemplo_minimo_por_cargo]")
+    assert f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo: falta message" in problems
+    assert sum("falta message" in p for p in problems) == 1, problems

@@ -31,6 +31,16 @@ def _value(p) -> str:
     return str(p.value)
 
 
+def _order_notes(norm) -> str:
+    """Where the norm's notes on the call order are written: its Rules' own order_notes, or the default."""
+    if norm.hooks:
+        import importlib
+
+        if "order_notes" in vars(importlib.import_module(norm.hooks).Rules):
+            return f"{norm.hooks.removeprefix('calculator.')}.Rules.order_notes"
+    return "standard.StandardRules.order_notes"
+
+
 def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
     """(provision ref, what, where) for every provision the registry cites; ``day`` writes a date (ISO by
     default; the site passes dd/mm/aaaa) and ``value`` a parameter's value."""
@@ -53,9 +63,10 @@ def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
         for ref in v.extension.basis:
             out.append((ref, f"prorrogação de {v.extension.years} anos ({v.extension.model}): último dia "
                              f"{day(v.extension.end)}", "`[validity.extension]`"))
+    notes = _order_notes(norm)
     for ref in norm.order_basis:
         out.append((ref, "ordem de nomeação (leituras: " + ", ".join(norm.readings) + ")",
-                    f"`[order]`; `{norm.slug}.order_notes`"))
+                    f"`[order]`; `{notes}`"))
     for name, case in norm.validity_cases.items():
         verdict = VERDICTS[case.applies]
         for ref in case.basis:
@@ -81,7 +92,7 @@ def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
             out.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
     c = norm.common
     for ref in c.reserve_basis:
-        out.append((ref, "reserva: dispositivo citado em toda resposta", "`[reserve] basis`"))
+        out.append((ref, "reserva de um concurso: dispositivo citado em cada resposta", "`[reserve] basis`"))
     for ref in c.whole_basis:
         out.append((ref, "reserva: P% de N inteiro, sem arredondamento", "`[reserve] whole_basis`"))
     for ref in c.beyond_basis:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator import csvtext
-from calculator.core import NORMS
+from calculator import csvtext, discovery, registry
 from calculator.errors import InputError, quoted
 from calculator.rules import BLANKS
 from calculator.simulator.policy import Policy, of
@@ -51,11 +50,13 @@ class Options:
 
 
 def declaration(option: str) -> tuple[object, dict]:
-    """(the registry Norm, its [simulation.options.<option>]) of the first norm declaring ``option``."""
-    for module in NORMS.values():
-        declared = of(module.NORM).options.get(option)
+    """(the registry Norm, its [simulation.options.<option>]) of the first norm declaring ``option``: the
+    registries are read, no norm's rules are built."""
+    for slug in discovery.discover():
+        norm = registry.load(slug)
+        declared = of(norm).options.get(option)
         if declared is not None:
-            return module.NORM, declared
+            return norm, declared
     return None, {}
 
 
@@ -77,7 +78,8 @@ def choice(pol: Policy, option: str, value: object) -> str:
     if declared.get("dashes"):
         value = str(value).replace("-", "_")
     if value not in declared.get("values", {default: {}}):
-        raise InputError(declared["unknown"].format(value=quoted(value)), option)
+        unknown = declared.get("unknown", "valor desconhecido para " + option + ": {value}")
+        raise InputError(unknown.format(value=quoted(value)), option)
     if value != default:
         own_option(pol, option)
     return value

@@ -7,10 +7,9 @@ replaced by the next of the same list, empty reserved seats reverted to the ampl
 - ``[simulation.basis]``: kind of decision → provision ids (without the norm's prefix); a kind not given
   has no basis in the corpus ("sem base no corpus").  The kinds are :data:`BASIS_KINDS`.
 - ``[simulation.precedence]``: ``order`` (the lists, first chosen first, for a candidate with room in
-  several), ``alternatives`` (an option value → another order), ``better_classified`` (an option value
-  whose rule is "the list where better classified": ``{better, than, order}``), ``gap_warning`` (the
-  catalogue warning when the text has no rule), ``over_pcd`` (list → the provision's label, said when a
-  PcD candidate was nominated through that list).
+  several) and ``over_pcd`` (list → the provision's label, said when a PcD candidate was nominated through
+  that list); another order for an option's value, or the rule "the list where better classified"
+  (``{better, than, order}``), is that value's (``[simulation.options.<name>.values.<value>]``).
 - ``[simulation.heteroidentificacao]``: the verification's results that take effect (``results.<value>``:
   ``effect`` "excluded" or "ampla", ``reason`` with {words} agreed with the gender, ``basis`` kinds,
   ``note`` = whether the decision note follows), ``note`` and ``note_basis`` (who decides), ``eliminated``

@@ -13,9 +13,10 @@ the nominations and the compliance run only when it does not say "no", and the h
 - ``None``: the answer depends on a date that was not given, or the corpus cannot tell for that date.
 
 The default rule is the norm's validity (calculator/validity.py, driven by ``[validity]`` in its
-registry).  A norm declares an exception for a vínculo in its rules module
-(``APPLICABILITY_EXCEPTIONS = {"comissao": "function_name"}``): the function is looked up only when that
-vínculo is asked for, and receives the default answer to reword (Catala's ``exception`` over a default).
+registry; a norm does not override it method by method, so that the site's tables and every tool read the
+same validity).  A norm declares an exception for a vínculo in its ``Rules``
+(``APPLICABILITY_EXCEPTIONS = {"comissao": "method_name"}``): the method is called only when that vínculo is
+asked for, and receives the default answer to reword (Catala's ``exception`` over a default).
 """
 
 from __future__ import annotations

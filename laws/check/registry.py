@@ -15,6 +15,11 @@ from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
 from laws.registry_facts import restated, split_place, term_years
 
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
+#: Required keys whose absence the checks below report themselves, at the entry's own line and with what to
+#: write (the schema's message would name the first such entry of the file)
+_OWN_MISSING = {"parameters[].name", "parameters[].values", "parameters[].values[].note",
+                "parameters[].values[].basis", "warnings.*.message", "percent.parameter",
+                "percent.rounding_parameter"}
 #: Placeholders every registry message may use besides the parameters' names: the validity dates
 #: (calculator/validity.py) and, in validity steps, the case's reason.
 DATE_PLACEHOLDERS = ("start", "day_before_start", "term_end", "last_day", "extension_start", "extension_end",
@@ -83,10 +88,14 @@ def check_registry(f: Folder) -> None:
     text = f.texts[name]
     # the schema the loader uses (calculator/registry_schema.py): unknown keys, missing ones, types, values
     for p in schema_problems(reg):
-        last = p.path.rpartition(".")[2]
-        holder = p.path.rpartition(".")[0]
-        line = (key_line(text, p.path) or table_line(text, p.path) or f.line(name, f"{last} =")
-                or f.line(name, f"[{p.path}]") or (table_line(text, holder) if holder else None))
+        holder, _, last = p.path.rpartition(".")
+        if p.missing:
+            if p.pattern in _OWN_MISSING:
+                continue
+            line = table_line(text, holder) if holder else None
+        else:
+            line = (key_line(text, p.path) or table_line(text, p.path) or f.line(name, f"{last} =")
+                    or f.line(name, f"[{p.path}]"))
         f.add(name, p.message, line)
     slug = reg.get("slug")
     if isinstance(slug, str):
