@@ -67,7 +67,7 @@ def _common(data: dict, slug: str, catalogue: dict, parameters: dict, path: Path
                   reserve_basis=_refs(slug, reserve.get("basis", []), "reserve.basis", path),
                   beyond_basis=_refs(slug, data.get("order", {}).get("beyond_basis", []),
                                      "order.beyond_basis", path),
-                  edital_readings=readings, messages=_messages(reserve, path),
+                  edital_readings=readings, messages=_messages(reserve),
                   shortfall_basis=_refs(slug, ed.get("shortfall_basis", []), "edital.shortfall_basis", path),
                   per_cargo_notes=frozenset(catalogue[k].code for k in
                                             keys(ed.get("per_cargo_notes", []), "edital.per_cargo_notes")))
@@ -113,7 +113,7 @@ MESSAGE_VALUES = {
 }
 
 
-def _messages(reserve: dict, path: Path) -> dict[str, str]:
+def _messages(reserve: dict) -> dict[str, str]:
     # the keys and their type are the schema's (calculator/registry_schema.py), checked before this runs
     return dict(reserve.get("messages", {}))
 

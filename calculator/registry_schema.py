@@ -126,6 +126,10 @@ class Key:
     choices: tuple[str, ...] = ()  # the values it may take (for "*": the names it may take)
 
     @property
+    def parent(self) -> str:
+        return parent_pattern(self.path)
+
+    @property
     def name(self) -> str:
         return self.path.rpartition(".")[2].removesuffix("[]")
 
@@ -425,7 +429,7 @@ def _child_pattern(parent: str, key: str) -> str | None:
 
 _CHILDREN: dict[str, list[Key]] = {}
 for _key in SCHEMA:
-    _CHILDREN.setdefault(parent_pattern(_key.path), []).append(_key)
+    _CHILDREN.setdefault(_key.parent, []).append(_key)
 
 
 @dataclass(frozen=True)

@@ -12,29 +12,12 @@ description lives with the loader, and laws check takes it from there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+# One description of a key for every file of a norm folder (calculator/registry_schema.py, norma.toml's), and
+# the types as the guide and the messages name them. A key of each [[signatories]] is "signatories.name".
+from calculator.registry_schema import DATE, IDS, INTEGER, TABLE, TABLES, TEXT, TEXTS, Key
 
-#: The types a key may hold, as the guide and the messages name them.
-TEXT, DATE, INTEGER, ID, TEXTS, IDS, TABLE, TABLES = (
-    "texto", "data (AAAA-MM-DD)", "inteiro", "id de dispositivo", "lista de textos", "lista de ids", "tabela",
-    "lista de tabelas")
-
-
-@dataclass(frozen=True)
-class Key:
-    path: str  # "kind", "entry_into_force.rule", "signatories.name" (a key of each [[signatories]])
-    type: str
-    required: bool
-    meaning: str  # pt-BR, for the guide
-    example: str = ""
-
-    @property
-    def parent(self) -> str:
-        return self.path.rpartition(".")[0]
-
-    @property
-    def name(self) -> str:
-        return self.path.rpartition(".")[2]
+#: meta.toml's own type: a provision id of texto.txt.
+ID = "id de dispositivo"
 
 
 KEYS = (

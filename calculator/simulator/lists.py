@@ -3,9 +3,8 @@ heteroidentificação where the norm regulates it), and the published specific l
 
 from __future__ import annotations
 
-from calculator import discovery, registry
 from calculator.rules import warning
-from calculator.simulator.policy import HeteroResult, of
+from calculator.simulator.policy import HeteroResult, every
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA, SPECIFIC, Agreed, Exclusion, Move
 from calculator.simulator.state import Run
 
@@ -94,8 +93,7 @@ def record_exclusions(run: Run) -> None:
 
 def _where_regulated() -> str:
     """The norms whose simulation applies the heteroidentificação column (their registries' words)."""
-    policies = (of(registry.load(slug)) for slug in discovery.discover())
-    names = [p.hetero.where for p in policies if p.hetero is not None]
+    names = [p.hetero.where for _, p in every() if p.hetero is not None]
     if not names:
         return "normas que regulam a heteroidentificação"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " e " + names[-1]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator import csvtext, discovery, registry
+from calculator import csvtext
 from calculator.errors import InputError, quoted
 from calculator.rules import BLANKS
-from calculator.simulator.policy import Policy, of
+from calculator.simulator.policy import Policy, every
 
 #: Options with one of a few values: (option, the answer's key in "options").
 CHOICES = (("precedencia", "precedence"), ("substituicao", "replacement"),
@@ -52,9 +52,8 @@ class Options:
 def declaration(option: str) -> tuple[object, dict]:
     """(the registry Norm, its [simulation.options.<option>]) of the first norm declaring ``option``: the
     registries are read, no norm's rules are built."""
-    for slug in discovery.discover():
-        norm = registry.load(slug)
-        declared = of(norm).options.get(option)
+    for norm, pol in every():
+        declared = pol.options.get(option)
         if declared is not None:
             return norm, declared
     return None, {}

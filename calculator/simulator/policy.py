@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from calculator import discovery, registry
 from calculator.registry_schema import BASIS_KINDS, DEFAULT_ORDER, EFFECTS
 
 __all__ = ("BASIS_KINDS", "DEFAULT_ORDER", "EFFECTS", "Hetero", "HeteroResult", "Policy", "PolicyError",
-           "from_data", "of")
+           "every", "from_data", "of")
 
 
 class PolicyError(ValueError):
@@ -167,6 +168,13 @@ def from_data(slug: str, data: dict, path: object = "<registro>") -> Policy:
                     for k, v in lists.get("basis", {}).items()},
         pcd_first=dict(data.get("pcd_first", {})), pcd_with_reserve=dict(data.get("pcd_with_reserve", {})),
         options=dict(data.get("options", {})))
+
+
+def every() -> list[tuple[object, Policy]]:
+    """(the registry Norm, its policy) of every norm discovered, in list order: the registries are read, no
+    norm's rules are built (what the simulation says of the other norms: their options, their
+    verification)."""
+    return [(norm, of(norm)) for norm in map(registry.load, discovery.discover())]
 
 
 def of(norm) -> Policy:
