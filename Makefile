@@ -30,7 +30,7 @@ lint: setup
 	$(PY) -m ruff check .
 
 # The tests run with the fixture norms present (two data-only norms, tests/fixtures/normas, named by
-# calculator.discovery.EXTRA_ENV), so that every test holds for any norm, not only the corpus's;
+# calculator.norms.EXTRA_ENV), so that every test holds for any norm, not only the corpus's;
 # `make test NORMAS_EXTRA=` runs them on the corpus alone.
 NORMAS_EXTRA ?= tests/fixtures/normas
 

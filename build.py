@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitebuild import (  # noqa: E402
-    answers,
+    answer_tables,
     csp,
     distribution,
     frontend,
@@ -64,7 +64,7 @@ SITE_STAGES = (
     mkdocs_run.write_404,
     mkdocs_run.search_accents,
     pyodide.pack,
-    answers.write_answers,
+    answer_tables.write_answers,
     frontend.write_stage,
     htmlcheck.check,
     csp.fill,

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from calculator.csvtext import MAX_CSV_BYTES
+from calculator.csv.text import MAX_CSV_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ import random
 import sys
 import time
 
-from calculator.csvinput import read_candidates
+from calculator.csv.candidates import read_candidates
 from calculator.simulator import simulate
 
 CANDIDATES = 100_000

@@ -2,7 +2,7 @@
 
 For each K, K data-only norms are generated (varied percentages and rules, roundings, minimums of vacancies,
 terms or none; bench.synthetic.norm_files), a copy of the repository is built with them as an extra corpus
-folder (calculator.discovery.EXTRA_ENV), and the table gives: the build's wall time, the site's size, the
+folder (calculator.norms.EXTRA_ENV), and the table gives: the build's wall time, the site's size, the
 bytes of arrival at the calculator (a question the tables answer, desktop profile, from a plain server and
 from one sending the .gz twins), the search index (plain and gzip), the time for Python to be ready (desktop,
 plain start) and the bytes of respostas.js per norm. Budgets (docs/desempenho.md): arrival ≤ 1 MB plain and
@@ -127,7 +127,7 @@ basis = ["art2_cpt"]
 [readings]
 default = "proporcional"
 [readings.proporcional]
-count = "half_up"
+count = "proportional"
 description = "proporcionalidade cumulativa"
 
 [[parameters]]

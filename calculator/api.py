@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from calculator.core import parameters
 from calculator.errors import InputError
-from calculator.fields import MISSING, check_fields, missing
+from calculator.stages.inputs import MISSING, check_fields, missing
 from calculator.stages.order import order
+from calculator.stages.parameters import parameters
 from calculator.stages.reserve import reserve
 
 
@@ -45,7 +45,7 @@ def _ordem(req: dict) -> dict:
     check_fields(req, ("norma", "vagas", "percentual", "leitura", "vinculo", "nomeacoes", "data_edital",
                        "data_nomeacao"), ("norma", "vagas"))
     if req.get("nomeacoes") not in (None, ""):  # nominations beyond the vacancies (cadastro de reserva)
-        from calculator.stages.nominations import order_with_nominations
+        from calculator.stages.nominations import order_with_nominations  # the common question loads less
 
         return order_with_nominations(req["norma"], req["vagas"], req["nomeacoes"], req.get("percentual"),
                                       req.get("leitura"), req.get("vinculo"), date_of(req))

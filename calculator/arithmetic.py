@@ -2,7 +2,8 @@
 search for the nominations where that count grows (the call positions), with their period.
 
 ``fractions.Fraction`` and ``int`` only (never ``float``, never ``round()``): every stage that counts seats
-or places them calls these (calculator/engine.py reads which one a norm's registry names).
+or places them calls these (calculator/rules/rounding.py and calculator/rules/calls.py read which one a norm's
+registry names).
 """
 
 from __future__ import annotations
@@ -33,9 +34,18 @@ def ceil(x: Fraction | int) -> int:
     return -Fraction(-x).__floor__()
 
 
-def proportional_count(percent: Fraction, n: int) -> int:
-    """Reserved seats among n vacancies with the half-up rounding: round_half_up(P/100 · n)."""
-    return round_half_up(percent / HUNDRED * n)
+#: The roundings a registry may name (the value of its ``[percent] rounding_parameter``) → the rule: the one
+#: table of them, which the loader checks a registry against and every count uses.
+ROUNDINGS: dict[str, Callable[[Fraction | int], int]] = {
+    "meio_para_cima": round_half_up,  # a decimal part of 0,5 or more rounds up; less, down
+    "para_cima": ceil,
+    "para_baixo": floor,
+}
+
+
+def proportional_count(percent: Fraction, n: int, rounding: str) -> int:
+    """Reserved seats among n vacancies, P/100 · n rounded by the norm's ``rounding`` (a key of ROUNDINGS)."""
+    return ROUNDINGS[rounding](percent / HUNDRED * n)
 
 
 def whole_blocks_count(percent: Fraction, n: int) -> int:
@@ -96,10 +106,10 @@ def gallop_reaching(count: Callable[[int], int], k: int, prev: int, upper: int) 
         prev = hi
         step_size *= 2
         hi = min(prev + step_size, upper)
-    return _bisect_reaching(count, k, prev + 1, hi)
+    return bisect_reaching(count, k, prev + 1, hi)
 
 
-def _bisect_reaching(count: Callable[[int], int], k: int, lo: int, hi: int) -> int:
+def bisect_reaching(count: Callable[[int], int], k: int, lo: int, hi: int) -> int:
     """Smallest n in lo..hi with count(n) ≥ k, given count(hi) ≥ k (count non-decreasing): bisection."""
     while lo < hi:
         mid = (lo + hi) // 2

@@ -1,4 +1,4 @@
-"""Errors raised on bad user input (messages are pt-BR, shown as-is to the user)."""
+"""The calculator's errors, one family: bad user input and a malformed norm folder (pt-BR messages)."""
 
 
 class InputError(Exception):
@@ -11,6 +11,10 @@ class InputError(Exception):
 
     def to_dict(self) -> dict:
         return {"message": self.message, "field": self.field}
+
+
+class RegistryError(ValueError):
+    """A malformed registry file, ``laws/<slug>/norma.toml`` (the message names the file and the entry)."""
 
 
 def clip(value: object, limit: int = 40) -> str:

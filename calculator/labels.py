@@ -3,14 +3,14 @@ the calculator runs alone, in Pyodide, so the grammar lives here).
 
 "art2_par3" → "art. 2º, § 3º"; "art1_par1u_inc1" → "art. 1º, parágrafo único, inciso I";
 "art1_cpt" → "art. 1º, caput" (caput named only when it is the cited provision itself).
-The norms' own citations come from their registries (calculator/registry.py, standard library only).
+The norms' own citations come from their registries (calculator/norms/, standard library only).
 """
 
 from __future__ import annotations
 
 import re
 
-from calculator import discovery, registry
+from calculator import norms
 
 _SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
            "aviso": "aviso"}
@@ -23,10 +23,10 @@ class _Citations:
     norm is first named (importing this module reads no registry)."""
 
     def get(self, slug: object, default: object = None) -> object:
-        if not discovery.available(slug):
+        if not norms.available(slug):
             return default
-        norm = registry.load(slug)
-        return f"{norm.citation} ({norm.place.split('/')[0]})"
+        registry = norms.registry_of(slug)
+        return f"{registry.citation} ({registry.place.split('/')[0]})"
 
     def __getitem__(self, slug: str) -> str:
         value = self.get(slug)
@@ -35,7 +35,7 @@ class _Citations:
         return value
 
     def __contains__(self, slug: object) -> bool:
-        return discovery.available(slug)
+        return norms.available(slug)
 
 
 NORM_CITATION = _Citations()

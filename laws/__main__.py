@@ -4,7 +4,7 @@ norm's folder ready? laws/check/).
 
 Like the calculator's CLI: errors are one pt-BR line on stderr with exit status 2; output that cannot be
 written (full disk, closed stdout) is one line and status 1; a terminal that is not UTF-8 gets a close
-ASCII form of what it cannot show (calculator.terminal).
+ASCII form of what it cannot show (calculator/cli/terminal.py).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import json
 import sys
 import unicodedata
 
-from calculator import discovery
+from calculator.cli.terminal import emit, error, setup_streams, stdout_takes, visible
 from calculator.errors import quoted
-from calculator.terminal import emit, error, setup_streams, stdout_takes, visible
+from calculator.norms import problem
 from laws.corpus import NORM_SLUGS, CorpusError, load_available, load_norm, os_reason
 from laws.export import export_json
 
@@ -54,9 +54,9 @@ def unknown(name: str) -> int:
     """An unknown norm; when a folder of that name exists but does not load, its problem."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", name.strip().lower())
                     if not unicodedata.combining(c))
-    problem = discovery.problem(plain)
-    if problem is not None:
-        return fail(f"a norma {quoted(plain)} não pôde ser carregada: {problem}")
+    why = problem(plain)
+    if why is not None:
+        return fail(f"a norma {quoted(plain)} não pôde ser carregada: {why}")
     return fail(f"norma desconhecida: {quoted(name)} (normas: {', '.join(NORM_SLUGS)})")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from calculator.rules import MONTHS
+from calculator.ptbr import MONTHS
 from laws.parser import Provision, label_for, roman_to_int
 
 # Kinds of text in which references are searched (not the header, epígrafe, signatures, …).

@@ -9,19 +9,19 @@ import re
 import tomllib
 from pathlib import Path
 
-from calculator import discovery
-from calculator.registry_checks import label_problem
+from calculator.norms import discover, path_of, problems
+from calculator.norms.names import label_problem
 from laws.citations import Reference, find_references
 from laws.parser import Provision, closing_of, parse
 from laws.registry_facts import complete_meta, restated
 
 LAWS_DIR = Path(__file__).resolve().parent
 #: The norms of the corpus: every folder whose registry file loads (laws/<slug>/norma.toml, and the extra
-#: corpus folders of calculator.discovery.EXTRA_ENV), in the registries' list_order; the others, and why,
-#: in calculator.discovery.problems().
-NORM_SLUGS = discovery.discover()
+#: corpus folders of calculator.norms.EXTRA_ENV), in the registries' list_order; the others, and why,
+#: in calculator.norms.problems().
+NORM_SLUGS = discover()
 #: meta.toml's fields the site shows as names (page titles, the header box, the menu): one line of plain
-#: text each (calculator.registry_checks.label_problem).
+#: text each (calculator.norms.names.label_problem).
 NAME_FIELDS = ("title", "kind", "number", "municipality", "state")
 
 
@@ -196,7 +196,8 @@ def load_annotations(path: Path) -> dict:
         rule = entry.get("regra")
         if rule is not None and not (isinstance(rule, str) and RULE_FORM.fullmatch(rule)):
             raise CorpusError(f"{_shown_path(path)}: [{pid}] regra deve nomear uma função da calculadora "
-                              f"(ex.: calculator.standard.StandardRules.reserved_seats): {str(rule)[:60]!r}")
+                              "(ex.: calculator.rules.default.DefaultRules.concurso_reserved_seats): "
+                              f"{str(rule)[:60]!r}")
         out[pid] = {"texto": entry["texto"], "regra": rule}
         if entry.get("nao_implementado"):
             out[pid]["nao_implementado"] = str(entry["nao_implementado"])
@@ -221,7 +222,7 @@ class Corpus:
 @functools.cache
 def load_norm(slug: str) -> Norm:
     """One norm of the corpus, read on first use (CorpusError names its folder's problem)."""
-    return Norm.load(slug, discovery.path_of(slug).parent.parent)
+    return Norm.load(slug, path_of(slug).parent.parent)
 
 
 @functools.cache
@@ -233,10 +234,10 @@ def load_corpus() -> Corpus:
 def load_available() -> tuple[Corpus, list[str]]:
     """The norms that load, and one pt-BR line for each folder that does not (its own, or its registry's
     problem): for the commands that list the corpus and must go on without a broken folder."""
-    norms, problems = [], [f"{msg}" for msg in discovery.problems().values()]
+    norms, found = [], [f"{msg}" for msg in problems().values()]
     for slug in NORM_SLUGS:
         try:
             norms.append(load_norm(slug))
         except CorpusError as err:
-            problems.append(str(err))
-    return Corpus(norms), problems
+            found.append(str(err))
+    return Corpus(norms), found

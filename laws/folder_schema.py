@@ -6,15 +6,15 @@ required and what type each holds; the guide's tables of those keys (docs/inclui
 docs/gerado/_chaves_meta.md and _chaves_anotacoes.md) are written from here. The facts meta.toml takes from
 norma.toml (laws.registry_facts.RESTATED) are not keys of meta.toml.
 
-norma.toml is described in calculator/registry_schema.py: the calculator loads it in the browser too, so its
+norma.toml is described in calculator/norms/schema.py: the calculator loads it in the browser too, so its
 description lives with the loader, and laws check takes it from there.
 """
 
 from __future__ import annotations
 
-# One description of a key for every file of a norm folder (calculator/registry_schema.py, norma.toml's), and
+# One description of a key for every file of a norm folder (calculator/norms/schema.py, norma.toml's), and
 # the types as the guide and the messages name them. A key of each [[signatories]] is "signatories.name".
-from calculator.registry_schema import DATE, IDS, INTEGER, TABLE, TABLES, TEXT, TEXTS, Key
+from calculator.norms.vocabulary import DATE, IDS, INTEGER, TABLE, TABLES, TEXT, TEXTS, Key
 
 #: meta.toml's own type: a provision id of texto.txt.
 ID = "id de dispositivo"
@@ -95,7 +95,7 @@ ANNOTATION_KEYS = (
     Key("texto", TEXT, True, "a anotação, em Markdown sem HTML (entre três aspas, em várias linhas)",
         '"""**Reserva mínima de 25%** …"""'),
     Key("regra", TEXT, False, "a função da calculadora que aplica o dispositivo, mostrada ao lado dele",
-        '"calculator.standard.StandardRules.reserved_seats"'),
+        '"calculator.rules.default.DefaultRules.concurso_reserved_seats"'),
     Key("nao_implementado", TEXT, False, "por que a calculadora não aplica o dispositivo (o que falta)"),
 )
 

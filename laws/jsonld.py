@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from calculator.rules import format_long_date
+from calculator.ptbr import format_long_date
 from laws.corpus import Norm
 from laws.parser import label_for
 

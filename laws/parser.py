@@ -154,25 +154,7 @@ def parse(text: str, closing: Closing | None = None) -> list[Provision]:
     if first_article is None:
         raise ParseError("nenhum artigo encontrado")
 
-    # Opening parts: header lines, epígrafe, notes, ementa, enacting clause.
-    opening = lines[:first_article]
-    epigrafe = next((i for i, (ln, _) in enumerate(opening) if EPIGRAFE.match(ln)), None)
-    if epigrafe is None:
-        raise ParseError("epígrafe não encontrada")
-    rest = [(ln, t) for ln, t in opening[epigrafe + 1:] if not WHOLE_NOTE.fullmatch(ln)]
-    if len(rest) != 2:
-        raise ParseError("esperadas ementa e preâmbulo entre a epígrafe e o art. 1º")
-    for i, (ln, t) in enumerate(opening[:epigrafe], 1):
-        top.append(Provision(f"cabecalho{i}", "cabecalho", ln, t))
-    top.append(Provision("epigrafe", "epigrafe", *opening[epigrafe]))
-    notes = 0
-    for ln, t in opening[epigrafe + 1:]:
-        if WHOLE_NOTE.fullmatch(ln):
-            notes += 1
-            top.append(Provision(f"nota{notes}", "nota", ln, t))
-        else:
-            kind = "ementa" if not any(p.kind == "ementa" for p in top) else "preambulo"
-            top.append(Provision(kind, kind, ln, t))
+    top += _opening(lines[:first_article])
 
     # Articles: every line starts with a marker until the closing parts begin.
     article = container = inciso = None
@@ -224,6 +206,30 @@ def parse(text: str, closing: Closing | None = None) -> list[Provision]:
         top += _guessed_closing(closing[1:])
     if "".join(p.text + p.tail for node in top for p in node.walk()) != text:
         raise ParseError("o texto reconstruído difere do original")
+    return top
+
+
+def _opening(opening: list[tuple[str, str]]) -> list[Provision]:
+    """The opening parts: header lines, epígrafe, notes, ementa, enacting clause."""
+    top: list[Provision] = []
+    epigrafe = next((i for i, (ln, _) in enumerate(opening) if EPIGRAFE.match(ln)), None)
+    if epigrafe is None:
+        raise ParseError("epígrafe não encontrada")
+    rest = [(ln, t) for ln, t in opening[epigrafe + 1:] if not WHOLE_NOTE.fullmatch(ln)]
+    if len(rest) != 2:
+        raise ParseError("esperadas ementa e preâmbulo entre a epígrafe e o art. 1º")
+    for i, (ln, t) in enumerate(opening[:epigrafe], 1):
+        top.append(Provision(f"cabecalho{i}", "cabecalho", ln, t))
+    top.append(Provision("epigrafe", "epigrafe", *opening[epigrafe]))
+    notes = 0
+    for ln, t in opening[epigrafe + 1:]:
+        if WHOLE_NOTE.fullmatch(ln):
+            notes += 1
+            top.append(Provision(f"nota{notes}", "nota", ln, t))
+        else:
+            kind = "ementa" if not any(p.kind == "ementa" for p in top) else "preambulo"
+            top.append(Provision(kind, kind, ln, t))
+
     return top
 
 

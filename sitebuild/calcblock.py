@@ -9,14 +9,13 @@ import importlib
 import inspect
 from pathlib import Path
 
-from calculator import registry
-from calculator.engine import reading_values
+from calculator.cli.render import KIND_NAMES, PARAMETER_NAMES, parameter_value
 from calculator.labels import display_label
-from calculator.text import KIND_NAMES, PARAMETER_NAMES, parameter_value
-from calculator.validity import placeholders
+from calculator.norms import registry_of
+from calculator.rules import placeholders, reading_values
 from sitebuild.context import ROOT, Context
 from sitebuild.dates import br_date
-from sitebuild.labels import rule_anchor
+from sitebuild.norm_names import rule_anchor
 
 # How a placeholder the calculator fills from the question is shown where there is no question yet.
 GENERIC = {"edital": "data do edital", "direction": "direção do arredondamento", "other": "a outra opção",
@@ -31,7 +30,8 @@ class _Generic(dict):
 
 
 def resolve_rule(name: str):
-    """The function an annotation names ("calculator.ubatuba.Rules.reserved_seats"): the longest importable
+    """The function an annotation names ("calculator.rules.ubatuba.UbatubaRules.set_reserved_seats"): the
+    longest importable
     module prefix, then attributes. A name that resolves to nothing stops the build (pt-BR)."""
     parts = name.split(".")
     for cut in range(len(parts) - 1, 0, -1):
@@ -119,7 +119,7 @@ def _examples(reg) -> dict[str, dict[str, str]]:
 
 def blocks(ctx: Context, norm) -> dict[str, str]:
     """provision id → its block (raw HTML), for every provision with a parameter, a warning or a rule."""
-    reg = registry.load(norm.slug)
+    reg = registry_of(norm.slug)
     template = ctx.env.get_template("_na_calculadora.html.j2")
     out = {}
     for prov in norm.walk():

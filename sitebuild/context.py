@@ -11,11 +11,11 @@ import jinja2
 from markupsafe import Markup
 
 import calculator
-from calculator import registry
+from calculator.cli.render import parameter_value
 from calculator.labels import display_label
-from calculator.text import parameter_value
+from calculator.norms import registry_of
 from laws import load_corpus
-from sitebuild import labels
+from sitebuild import norm_names
 from sitebuild.dates import br_date, pt_date
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,15 +53,15 @@ def escape(text: object, quote: bool = True) -> Markup:
 def example_percent(slug: str) -> str | None:
     """The percentage passed to the calculator for a norm whose percentage is given by the edital or by a
     law outside the corpus (the registry's ``[percent] example``); None: the norm's own."""
-    return registry.load(slug).percent_example
+    return registry_of(slug).percent_example
 
 
 def scopes(slug: str) -> list[str]:
-    return list(registry.load(slug).scopes) or [None]
+    return list(registry_of(slug).scopes) or [None]
 
 
 def readings(slug: str) -> list[str]:
-    return list(registry.load(slug).readings) or [None]
+    return list(registry_of(slug).readings) or [None]
 
 
 def all_basis(result: dict) -> set[str]:
@@ -100,10 +100,11 @@ class Context:
             autoescape=True,
         )
         self.env.globals.update(ref=self.ref, refs=self.refs, quote=self.quote, cite=self.cite,
-                                calc=calculator, place=labels.PLACE, e=escape, pt_date=pt_date,
-                                br_date=br_date, rule_label=labels.rule_label, rule_short=labels.rule_short,
-                                param_label=labels.param_label, param_value=parameter_value,
-                                rule_anchor=labels.rule_anchor, example_percent=example_percent)
+                                calc=calculator, place=norm_names.PLACE, e=escape, pt_date=pt_date,
+                                br_date=br_date, rule_label=norm_names.rule_label,
+                                rule_short=norm_names.rule_short,
+                                param_label=norm_names.param_label, param_value=parameter_value,
+                                rule_anchor=norm_names.rule_anchor, example_percent=example_percent)
         self.env.filters["indent_block"] = indent_block
         self._emitted_basis: set[str] | None = None
         self._timeline: list[dict] | None = None
@@ -190,7 +191,8 @@ class Context:
                 yield calculator.reserve(slug, n, pct)
                 yield calculator.order(slug, n, pct)
             for scope in scopes(slug):
-                if scope not in calculator.NORMS[slug].NORM.set_scopes:  # no call order for a set of posts
+                # no call order for a set of posts
+                if scope not in calculator.NORMS[slug].registry.set_scopes:
                     for reading in readings(slug):
                         yield calculator.order(slug, 13, pct, reading=reading, scope=scope)
                 for d in dates:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from calculator.rules import format_date, format_long_date
+from calculator.ptbr import format_date, format_long_date
 
 
 def pt_date(iso: str) -> str:

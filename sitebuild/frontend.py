@@ -3,7 +3,7 @@
 calculadora.js and edital.js hold no legal knowledge: the norms' names, the fields each norm takes (the
 percentage and its hint, the vínculos, the readings, the simulation options with their choices) and the
 label of every provision id come from here, read from the registry (laws/<slug>/norma.toml, through
-calculator/registry.py) and the corpus. The page builds its norm selects and per-norm fields from it, so
+calculator/norms/) and the corpus. The page builds its norm selects and per-norm fields from it, so
 a norm added to the registry appears on the page with its fields.
 
 A classic script (``self.cotasNormas = {…}``), loaded before calculadora.js: the unzipped site opened from
@@ -29,9 +29,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from calculator import registry, registry_schema
-from calculator.common import parameter_placeholders
 from calculator.labels import display_label
+from calculator.norms import OPTION_FIELDS, Registry, registry_of, vocabulary
+from calculator.norms.wording import parameter_placeholders
 
 FILENAME = "normas.js"
 
@@ -39,7 +39,7 @@ FILENAME = "normas.js"
 PERCENT_LABEL = "Percentual reservado pelo edital (%)"
 SCOPE_LABEL = "Tipo de vínculo"
 READING_LABEL = "Leitura da alternância entre as listas"
-#: Percentage rules under which the user gives the percentage (of registry_schema.PERCENT_RULES; "tiered" is
+#: Percentage rules under which the user gives the percentage (of vocabulary.PERCENT_RULES; "tiered" is
 #: fixed).
 USER_PERCENT_RULES = ("minimum", "given")
 
@@ -54,14 +54,14 @@ def _choices(default: str, names: dict[str, str]) -> list[list[str]]:
     return first + [[value, _sentence(label)] for value, label in names.items() if value != default]
 
 
-def norm_fields(norm: registry.Norm) -> dict[str, dict]:
+def norm_fields(norm: Registry) -> dict[str, dict]:
     """The fields ``norm`` takes on the page's forms, beyond those every norm takes."""
     fields: dict[str, dict] = {}
     if norm.percent_rule in USER_PERCENT_RULES:
         # the hint names parameters ({percentual_minimo}): their values are written once, in the registry
         hint = (norm.percent_hint or "").format(**parameter_placeholders(norm))
         fields["percentual"] = {"label": PERCENT_LABEL, "kind": "decimal", "hint": hint}
-    elif norm.percent_rule not in registry_schema.PERCENT_RULES:
+    elif norm.percent_rule not in vocabulary.PERCENT_RULES:
         raise ValueError(f"{norm.path}: percent.rule desconhecida para a página: {norm.percent_rule!r}")
     if len(norm.scopes) > 1:
         fields["vinculo"] = {"label": SCOPE_LABEL, "kind": "select",
@@ -71,7 +71,7 @@ def norm_fields(norm: registry.Norm) -> dict[str, dict]:
                              "choices": _choices(norm.default_reading,
                                                  {name: r.label for name, r in norm.readings.items()})}
     for name, option in norm.simulation_options.items():
-        kind = registry.OPTION_FIELDS.get(name, "select")
+        kind = OPTION_FIELDS.get(name, "select")
         field = {"label": option["label"], "kind": kind}
         if option["choices"]:
             field["choices"] = [list(c) for c in option["choices"]]
@@ -79,7 +79,7 @@ def norm_fields(norm: registry.Norm) -> dict[str, dict]:
     return fields
 
 
-def metadata(norms: list[registry.Norm], provisions: dict[str, list[str]]) -> dict:
+def metadata(norms: list[Registry], provisions: dict[str, list[str]]) -> dict:
     """The page's metadata for ``norms`` (in the order of the selects); ``provisions``: slug → every
     provision id of its text (each gets its label)."""
     out_norms, options, labels = [], [], {}
@@ -107,7 +107,7 @@ def write_metadata(site_dir: Path) -> Path:
     provisions = {norm.slug: [p.id for p in norm.walk()] for norm in corpus.norms}
     out = Path(site_dir) / "assets" / "calculadora" / FILENAME
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(script(metadata([registry.load(s) for s in NORM_SLUGS], provisions)), encoding="utf-8")
+    out.write_text(script(metadata([registry_of(s) for s in NORM_SLUGS], provisions)), encoding="utf-8")
     return out
 
 

@@ -14,8 +14,8 @@ from laws import abnt, jsonld
 from sitebuild import annotations, calcblock
 from sitebuild.context import Context, write
 from sitebuild.dates import pt_date
-from sitebuild.labels import PLACE, site_citation
-from sitebuild.validity import validity_status, validity_timeline
+from sitebuild.norm_names import PLACE, site_citation
+from sitebuild.timeline import validity_status, validity_timeline
 
 KIND_LABEL = {"lei": "Lei ordinária municipal", "decreto": "Decreto municipal"}
 NOTE_TITLE = "Nota explicativa — não é orientação jurídica"
@@ -25,7 +25,7 @@ def official_url(norm, target: dict) -> str | None:
     """The official text of an external norm the text cites, as its meta.toml ``[[cites]]`` entry gives it
     (a plain link; nothing is loaded from it)."""
     for entry in norm.meta.get("cites", []):
-        if (entry.get("kind"), entry.get("number"), entry.get("year")) == \
+        if (entry.get("kind"), entry.get("number"), entry.get("year")) ==\
                 (target.get("kind"), target.get("number"), target.get("year")):
             return entry.get("url")
     return None

@@ -6,19 +6,19 @@ from __future__ import annotations
 import re
 
 import calculator
-from calculator import registry
-from calculator.text import parameter_value
+from calculator.cli.render import parameter_value
+from calculator.norms import registry_of
 from sitebuild.calcblock import rule_source
 from sitebuild.context import Context, example_percent, readings, scopes, write
 from sitebuild.dates import br_date
-from sitebuild.labels import PLACE, rule_anchor
+from sitebuild.norm_names import PLACE, rule_anchor
 from tools.registry_table import sorted_rows
 
 
 def registry_rows(norm) -> list[tuple[str, str, str]]:
     """Provision → what the norm's registry says of it → where: the table of calculator/README.md
     (tools/registry_table.py), with dates and values in pt-BR."""
-    return sorted_rows(registry.load(norm.slug), norm, day=br_date,
+    return sorted_rows(registry_of(norm.slug), norm, day=br_date,
                        value=lambda p: parameter_value(p.name, p.to_dict()["value"]))
 
 
@@ -70,7 +70,7 @@ def step_basis_table(slug: str) -> list[dict]:
     rows, seen = [], set()
     answers = [calculator.reserve(slug, 13, pct), calculator.reserve(slug, 4, pct)]
     for scope in scopes(slug):
-        if scope not in calculator.NORMS[slug].NORM.set_scopes:  # no call order for a set of posts
+        if scope not in calculator.NORMS[slug].registry.set_scopes:  # no call order for a set of posts
             answers += [calculator.order(slug, 13, pct, reading=r, scope=scope)
                         for r in readings(slug)]
         answers.append(calculator.reserve(slug, 12, pct, scope=scope))

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from sitebuild.context import ROOT, Context
-from sitebuild.labels import PLACE
+from sitebuild.norm_names import PLACE
 
 # The error page is served by the web server for a missing address at ANY depth (/cotas/x/y/z.html), so no
 # relative URL is right for it and MkDocs's root-absolute ones break under a sub-path. It is therefore
@@ -38,7 +38,7 @@ def norms_config(root: Path) -> Path:
     menu labels without escaping them."""
     import yaml
 
-    from calculator import registry
+    from calculator.norms import registry_of
     from laws import NORM_SLUGS
 
     path = root / "mkdocs.yml"
@@ -49,7 +49,7 @@ def norms_config(root: Path) -> Path:
     if not missing or section is None:
         return path
     last = max(i for i, item in enumerate(section) if _target(item) in pages)
-    added = [{html.escape(f"{PLACE[slug]} — {registry.load(slug).citation}"): f"gerado/{slug}.md"}
+    added = [{html.escape(f"{PLACE[slug]} — {registry_of(slug).citation}"): f"gerado/{slug}.md"}
              for slug in missing]
     section[last + 1:last + 1] = added
     out = root / NORMS_CONFIG

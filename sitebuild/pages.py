@@ -8,20 +8,21 @@ import subprocess
 import sys
 
 import calculator
-from calculator import discovery
+from calculator.arithmetic import ROUNDINGS
+from calculator.norms import MESSAGE_VALUES, MESSAGES, path_of, registry_of
 from laws import lexml
 from sitebuild.context import ROOT, Context, write
-from sitebuild.labels import PLACE
-from sitebuild.validity import timeline_html, validity_timeline
+from sitebuild.norm_names import PLACE
+from sitebuild.timeline import timeline_html, validity_timeline
 
 
 def reserve_summary(slug: str) -> str:
     """What a norm reserves, in a few words, from its registry and its own answers: "no mínimo 20%, com 3
     vagas ou mais"; "20%; 10% com até 5 vagas (na prática, nenhuma vaga reservada com 1 a 4 vagas)"."""
-    from calculator import registry
-    from calculator.rules import format_int, format_percent
 
-    norm = registry.load(slug)
+    from calculator.ptbr import format_int, format_percent
+
+    norm = registry_of(slug)
     names = norm.percent_parameters
     if norm.percent_rule == "given":
         return "percentual informado pelo usuário: vem de norma fora do corpus"
@@ -66,30 +67,32 @@ def without_analysis(ctx: Context, markdown: str) -> str:
 def page_chaves(ctx: Context) -> None:
     """The guide's tables of a norm folder's keys (Como incluir uma norma includes them with
     pymdownx.snippets), each written from the description its loader and laws check use:
-    docs/gerado/_chaves_norma.md from calculator/registry_schema.py (every key of norma.toml, with its type,
-    default and the values it may take), _chaves.md from calculator/common.py (the common steps' messages
+    docs/gerado/_chaves_norma.md from calculator/norms/schema.py (every key of norma.toml, with its type,
+    default and the values it may take), _chaves.md from calculator/norms/wording.py (the common steps'
+    messages
     with their default wording and placeholders, and the rounding values), _chaves_meta.md and
     _chaves_anotacoes.md from laws/folder_schema.py."""
-    from calculator import common, engine
     from laws import folder_schema
 
     write(ctx.gen / "_chaves_norma.md", ctx.env.get_template("_chaves_norma.md.j2").render(
         keys=registry_keys()))
     write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
-        messages=[(key, text, common.MESSAGE_VALUES[key]) for key, text in common.MESSAGES.items()],
-        roundings=list(engine.ROUNDERS)))
+        messages=[(key, text, MESSAGE_VALUES[key]) for key, text in MESSAGES.items()],
+        roundings=list(ROUNDINGS)))
     write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
     write(ctx.gen / "_chaves_anotacoes.md", ctx.env.get_template("_chaves_meta.md.j2").render(
         keys=meta_keys(folder_schema.ANNOTATION_KEYS)))
 
 
 def registry_keys() -> list[dict]:
-    """calculator.registry_schema's keys as the guide shows them: [validity] start, [[parameters]] name,
+    """calculator.norms.schema's keys as the guide shows them: [validity] start, [[parameters]] name,
     [warnings.<nome>] kind; the values a key may take, or the names a "<nome>" may be; what holds when it is
     left out."""
     from markupsafe import Markup
 
-    from calculator.registry_schema import SCHEMA, TABLE, TABLES, parent_pattern, shown
+    from calculator.norms.schema import SCHEMA
+    from calculator.norms.validate import shown
+    from calculator.norms.vocabulary import TABLE, TABLES, parent_pattern
 
     rows = []
     for k in SCHEMA:
@@ -175,7 +178,7 @@ def page_downloads(ctx: Context) -> None:
     out.mkdir(parents=True, exist_ok=True)
     xml_sizes = {}
     for norm in ctx.corpus.norms:
-        shutil.copyfile(discovery.path_of(norm.slug).parent / "texto.txt", out / f"{norm.slug}.txt")
+        shutil.copyfile(path_of(norm.slug).parent / "texto.txt", out / f"{norm.slug}.txt")
         xml = lexml.to_xml(norm)
         errors = lexml.validate(xml)
         if errors:  # never publish a document the schema rejects

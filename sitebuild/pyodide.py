@@ -38,10 +38,10 @@ def zip_entry(name: str) -> zipfile.ZipInfo:
 
 def calculator_data_files() -> list[Path]:
     """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
-    relative path, so calculator/discovery.py finds them in Pyodide as in the repository."""
-    from calculator import discovery
+    relative path, so calculator/norms/discovery.py finds them in Pyodide as in the repository."""
+    from calculator.norms import discover, path_of
 
-    return [discovery.path_of(slug) for slug in discovery.discover()]
+    return [path_of(slug) for slug in discover()]
 
 
 def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:

@@ -9,7 +9,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from calculator import discovery
+from calculator.norms import LAWS, path_of, problems
 from laws import NORM_SLUGS
 from laws.corpus import LAWS_DIR, CorpusError, Norm
 from sitebuild.context import ROOT
@@ -22,10 +22,10 @@ def check_corpus(directory: Path | None = None) -> None:
     differs from it, a folder whose registry does not load (left out of the corpus by discovery)…"""
     from laws.check import check_folder
 
-    lines = [f"erro: {message}" for message in discovery.problems().values()]
+    lines = [f"erro: {message}" for message in problems().values()]
     for slug in NORM_SLUGS:  # the norms the corpus loads; one from an extra corpus folder, from there
-        home = discovery.path_of(slug).parent.parent
-        base = (directory or LAWS_DIR) if home == discovery.LAWS else home
+        home = path_of(slug).parent.parent
+        base = (directory or LAWS_DIR) if home == LAWS else home
         try:
             Norm.load(slug, base)
         except CorpusError as err:

@@ -7,8 +7,8 @@ import json
 import calculator
 from sitebuild.context import TABLE_MAX, Context, example_percent, write
 from sitebuild.dates import br_date
-from sitebuild.labels import PLACE
-from sitebuild.validity import validity_status, validity_timeline
+from sitebuild.norm_names import PLACE
+from sitebuild.timeline import validity_status, validity_timeline
 
 
 def table_data(ctx: Context) -> dict:

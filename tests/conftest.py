@@ -96,7 +96,7 @@ def _tiers(item) -> set[str]:
                 todo.append(target)
     out = set()
     for tier, what in TIERS.items():
-        if fixtures & what.get("fixtures", set()) or names & what.get("names", set()) \
+        if fixtures & what.get("fixtures", set()) or names & what.get("names", set())\
                 or consts & what.get("consts", set()):
             out.add(tier)
     return out

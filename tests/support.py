@@ -55,10 +55,10 @@ def require_site_files(needed: list[str]) -> Path:
         )
     normas = SITE / "assets" / "calculadora" / "normas.js"
     if normas.is_file():
-        from calculator import discovery
+        from calculator.norms import discover
 
         shown = normas.read_text(encoding="utf-8")
-        absent = [slug for slug in discovery.discover() if f'"{slug}"' not in shown]
+        absent = [slug for slug in discover() if f'"{slug}"' not in shown]
         if absent:
             pytest.fail(f"site/ foi gerado sem as normas {', '.join(absent)}, que os testes têm: gere-o com "
                         "`make test` ou `COTAS_NORMAS_EXTRA=tests/fixtures/normas .venv/bin/python "

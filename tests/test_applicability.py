@@ -33,12 +33,12 @@ def ask(request: dict) -> dict:
 
 def percent_of(slug: str) -> dict:
     """The percentage a request needs (a norm whose percentage comes from outside the corpus)."""
-    return {"percentual": "20"} if calculator.NORMS[slug].NORM.percent_rule == "given" else {}
+    return {"percentual": "20"} if calculator.NORMS[slug].registry.percent_rule == "given" else {}
 
 
 def dates_of(slug: str) -> list[str | None]:
     """None and the dates around every boundary of the norm's validity, from its registry."""
-    v = calculator.NORMS[slug].NORM.validity
+    v = calculator.NORMS[slug].registry.validity
     day = datetime.timedelta(days=1)
     start = datetime.date.fromisoformat(v.start)
     out = {start - day, start, start + 400 * day}
@@ -89,7 +89,7 @@ def check_norm(slug: str) -> list[str]:
                 if date is not None and res.get("validity_window"):
                     problems.append(f"{where}: {name} has a validity_window with a date")
             heads = {k: v["headline"] for k, v in a.items()}
-            window = calculator.NORMS[slug].validity_window()["short"]
+            window = calculator.rules.validity_window(calculator.NORMS[slug].registry)["short"]
             if date is None:
                 # no date: the answer depends on it (null), unless it is "no" whatever the date
                 if r["applies"] is True:
@@ -173,7 +173,7 @@ def test_edital_headline_carries_the_clause_and_the_model():
     assert undated["headline"].startswith("Se o edital foi publicado de 16/06/2014 a 16/06/2024 (datas "
                                           "presumidas), ")
     gap = ask({"command": "edital", "norma": "quissama", "csv": table, "data_edital": "2022-03-10"})
-    assert "pelo outro (caducidade seguida de nova lei), a lei não se aplicaria a edital de 04 a 17/03/2022" \
+    assert "pelo outro (caducidade seguida de nova lei), a lei não se aplicaria a edital de 04 a 17/03/2022"\
         in gap["headline"]
     assert "Pelo texto" not in gap["headline"]  # the applicability itself is an interpretation
     after = ask({"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas;reservadas\nA;13;0\n",
@@ -201,7 +201,7 @@ def test_comissao_is_dated_by_the_nomination():
     r = ask({"command": "reserva", "norma": "ubatuba", "vagas": "12", "vinculo": "comissao"})
     assert "se a nomeação for feita de 16/06/2014 a 16/06/2024" in r["headline"]
     assert r["date_kind"] == "nomeacao"
-    assert "(limite mínimo do conjunto arredondado para cima — interpretação; pelo art. 2º, § 3º, 2)" \
+    assert "(limite mínimo do conjunto arredondado para cima — interpretação; pelo art. 2º, § 3º, 2)"\
         in r["headline"]
     before = ask({"command": "reserva", "norma": "ubatuba", "vagas": "12", "vinculo": "comissao",
                   "data_nomeacao": "2014-06-10"})
@@ -238,7 +238,7 @@ def test_tabelas_json_rows_are_pythons_answers(built_site):
         for row in nd["rows"][:40]:
             r = ask({"command": "reserva", "norma": slug, "vagas": str(row["vacancies"]), **pct})
             o = ask({"command": "ordem", "norma": slug, "vagas": str(row["vacancies"]), **pct})
-            assert (row["applies"], row["headline"], row["order_headline"]) == \
+            assert (row["applies"], row["headline"], row["order_headline"]) ==\
                 (r["applies"], r["headline"], o["headline"])
             assert row["applies"] is not True  # no date in the tables: never "applies" unconditionally
 
@@ -249,7 +249,7 @@ def test_the_pages_precomputed_answers_agree(browser, served_site):
     page = browser.new_page()
     try:
         page.goto(served_site.base + "calculadora.html")
-        assert page.evaluate("(slugs) => CotasCalculadora.loadAnswers(slugs)", list(calculator.NORMS)) \
+        assert page.evaluate("(slugs) => CotasCalculadora.loadAnswers(slugs)", list(calculator.NORMS))\
             == [True] * len(calculator.NORMS)
         requests = []
         for slug in calculator.NORMS:

@@ -41,7 +41,7 @@ def _remove(name: str):
 # name → (defect, whether the registry itself is broken: then the calculator refuses the norm too)
 VARIANTS = {
     "v_slug": (_sub("norma.toml", r'^slug = "v_slug"', 'slug = "../x"'), True),
-    "v_hooks": (_sub("norma.toml", r"^list_order", 'hooks = "calculator.nao_existe"\nlist_order'), True),
+    "v_rules": (_sub("norma.toml", r"^list_order", 'rules = "nao_existe"\nlist_order'), True),
     "v_ids": (_sub("norma.toml", r'whole_basis = \["art1_cpt"\]', 'whole_basis = ["art99_par7"]'), False),
     "v_utf8": (_write("texto.txt", b"\xff\xfe bad", append=True), False),
     "v_annot": (_write("anotacoes.toml", b'[art1_cpt\ntexto = "x"\n'), False),
@@ -151,6 +151,8 @@ def test_an_annotation_names_only_a_public_function_of_the_calculator(tmp_path, 
     path.write_text(f'[art1_cpt]\ntexto = "x"\nregra = "{rule}"\n', encoding="utf-8")
     with pytest.raises(CorpusError, match="regra deve nomear uma função da calculadora"):
         load_annotations(path)
-    path.write_text('[art1_cpt]\ntexto = "x"\nregra = "calculator.standard.StandardRules.reserved_seats"\n',
+    path.write_text('[art1_cpt]\ntexto = "x"\n'
+                    'regra = "calculator.rules.default.DefaultRules.concurso_reserved_seats"\n',
                     encoding="utf-8")
-    assert load_annotations(path)["art1_cpt"]["regra"] == "calculator.standard.StandardRules.reserved_seats"
+    assert load_annotations(path)["art1_cpt"]["regra"] == (
+        "calculator.rules.default.DefaultRules.concurso_reserved_seats")

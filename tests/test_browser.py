@@ -320,7 +320,7 @@ def test_arrival_downloads_no_python_and_little_else(ctx, server):
 def test_precomputed_answers_equal_pythons(ctx, server):
     """The page's table answers (respostas.js, N = 1..1000, default percentage, with and without an edital
     date in every validity window) are Python's answers, field by field."""
-    from sitebuild.answers import read_answers
+    from sitebuild.answer_tables import read_answers
 
     page = open_calculator(ctx, server)
     data = read_answers(SITE)
@@ -354,7 +354,7 @@ def test_precomputed_answers_equal_pythons(ctx, server):
                {"command": "reserva", "norma": "ubatuba", "vagas": "10", "data_edital": "1999-12-31"},
                {"command": "ordem", "norma": "quissama", "vagas": "10", "leitura": "quinta"},
                {"command": "reserva", "norma": "lins", "vagas": "10"}]
-    assert page.evaluate("(rs) => rs.map((r) => CotasCalculadora.tableResult(r.command, r))", outside) == \
+    assert page.evaluate("(rs) => rs.map((r) => CotasCalculadora.tableResult(r.command, r))", outside) ==\
         [None] * len(outside)
 
 
@@ -716,7 +716,7 @@ def test_basis_labels_are_the_corpus_labels(ctx, server):
     longs = dict(zip(expected, (full for _, full in got), strict=True))
     assert longs["ubatuba:art2_par3"] == "Ubatuba/SP, Lei nº 3.765/2014, art. 2º, § 3º"
     assert longs["lins:art4_par1u"] == "Lins/SP, Decreto nº 13.760/2024, art. 4º, parágrafo único"
-    assert longs["quissama:art5_cpt_nota1"] == \
+    assert longs["quissama:art5_cpt_nota1"] ==\
         "Quissamã/RJ, Lei nº 1.289/2012, nota de compilação da fonte ao art. 5º, caput"
 
 
@@ -1011,7 +1011,7 @@ def test_hostile_names_are_shown_visibly_and_the_csv_download_is_quoted(ctx, ser
 
 
 def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
-    from calculator.terminal import visible
+    from calculator.cli.terminal import visible
 
     samples = ["Ana", "a\x1b[2Jb", "Eve\u202eevE\u2066", "x\u00a0y\u2009z\u3000w", "\u200bzero\u00ad",
                "linha\u2028par\u2029", "tab\tcr\r", "ç ã 漢字 😀"]
@@ -1021,7 +1021,7 @@ def test_visible_is_the_same_rule_in_the_page_and_the_cli(ctx, server):
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
-    from calculator import csvtext
+    from calculator.csv import text as csvtext
 
     page = open_calculator(ctx, server)
     wait_python(page)

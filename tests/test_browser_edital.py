@@ -225,7 +225,7 @@ def test_axe_edital_with_results_and_an_error(ctx, server):
 
 
 def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
-    from calculator import csvtext
+    from calculator.csv import text as csvtext
 
     page = open_calculator(ctx, server)
     wait_python(page)

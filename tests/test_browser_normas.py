@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 
-from calculator import registry
+from calculator.norms import registry_of
 from laws import NORM_SLUGS
 from sitebuild import frontend
 from tests.support import SITE
@@ -30,7 +30,7 @@ def site_with(tmp_path, norms) -> str:
 
 
 def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser, tmp_path):
-    norms = [registry.load(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
+    norms = [registry_of(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
     context = browser.new_context(locale="pt-BR")
     try:
         page = context.new_page()
@@ -56,7 +56,7 @@ def test_a_norm_in_the_metadata_appears_in_every_select_with_its_fields(browser,
                                          "data_edital", "csv", "arquivo"]
         # the same field for Ubatuba, which declares it too, with Ubatuba's own label and choices
         page.select_option("#simular-norma", "ubatuba")
-        ubatuba = registry.load("ubatuba").simulation_options["substituicao"]
+        ubatuba = registry_of("ubatuba").simulation_options["substituicao"]
         shown = {s[0]: s for s in page.evaluate(SHOWN, "simular")}
         assert shown["substituicao"][1:] == [ubatuba["label"], False, [list(c) for c in ubatuba["choices"]]]
         assert "equidade_genero" in shown and "leitura" in shown
@@ -79,7 +79,7 @@ def test_a_link_with_a_field_the_norm_does_not_take_says_so(browser, tmp_path):
     context = browser.new_context(locale="pt-BR")
     try:
         page = context.new_page()
-        page.goto(site_with(tmp_path, [registry.load(s) for s in NORM_SLUGS])
+        page.goto(site_with(tmp_path, [registry_of(s) for s in NORM_SLUGS])
                   + "?ferramenta=ordem&norma=quissama&vagas=10&leitura=proporcional#ordem")
         box = page.locator("#ordem-geral-erro")
         box.wait_for(state="visible")
@@ -96,7 +96,7 @@ def test_edital_from_disk_says_it_needs_a_local_server(browser, tmp_path):
     context = browser.new_context(locale="pt-BR")
     try:
         page = context.new_page()
-        page.goto(site_with(tmp_path, [registry.load(s) for s in NORM_SLUGS]))
+        page.goto(site_with(tmp_path, [registry_of(s) for s in NORM_SLUGS]))
         page.wait_for_selector('#calc-status[data-state="disk"]')
         page.select_option("#edital-norma", "lins")
         page.click("#form-edital button[type=submit]")

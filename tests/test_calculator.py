@@ -15,7 +15,9 @@ import calculator
 from calculator.api import handle
 from calculator.arithmetic import POSITIONS_LIMIT, round_half_up
 from calculator.errors import InputError
-from calculator.rules import format_number, parse_percent, parse_vacancies
+from calculator.ptbr import format_number
+from calculator.rules.calls import call_count
+from calculator.stages.inputs import parse_percent, parse_vacancies
 from tests.support import ROOT
 
 
@@ -274,7 +276,7 @@ def test_100000_vacancies_list_every_position(norm, percent):
     p = r["percent"] and Fraction(r["percent"])
     for k in (1, len(r["positions"]) // 3, len(r["positions"])):
         x = r["positions"][k - 1]
-        assert module.call_count(x, p) >= k > module.call_count(x - 1, p)
+        assert call_count(module.registry, x, p) >= k > call_count(module.registry, x - 1, p)
 
 
 def test_pattern_is_periodic():
@@ -399,8 +401,8 @@ def test_import_uses_only_stdlib():
         "import sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "before = set(sys.modules)\n"
-        "import calculator, calculator.api, calculator.text, calculator.labels\n"
-        "import calculator.simulator, calculator.csvinput, calculator.__main__\n"
+        "import calculator, calculator.api, calculator.cli.render, calculator.labels\n"
+        "import calculator.simulator, calculator.csv.candidates, calculator.cli.main\n"
         "calculator.reserve('ubatuba', 13); calculator.order('lins', 10, '20')\n"
         "calculator.simulator.simulate('ubatuba', 3, b'inscricao;classificacao;cotista\\na;1;sim\\n')\n"
         "assert '\"ok\": true' in calculator.api.handle('{\"command\": \"simular\", \"norma\": \"lins\", "
@@ -408,7 +410,7 @@ def test_import_uses_only_stdlib():
         "\"percentual\": \"20\", \"csv\": \"inscricao;nota\\\\nb;7,5\\\\n\"}')\n"
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "bad = sorted(m for m in new if m != 'calculator' and m not in sys.stdlib_module_names)\n"
-        "assert 'calculator.simulator' in sys.modules and 'calculator.__main__' in sys.modules\n"
+        "assert 'calculator.simulator' in sys.modules and 'calculator.cli.main' in sys.modules\n"
         "print(bad)\n"
     )
     out = subprocess.run([sys.executable, "-I", "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -420,8 +422,8 @@ def test_no_float_or_round_in_rules():
     # every module of the package, subpackages included (calculator/simulator/)
     names = sorted(p.relative_to(ROOT / "calculator").with_suffix("").as_posix()
                    for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts)
-    assert {"simulator/__init__", "simulator/filling", "csvinput", "__main__", "rules", "core", "arithmetic",
-            "stages/reserve", "stages/order"} <= set(names)
+    assert {"simulator/__init__", "simulator/filling", "csv/candidates", "cli/main", "rules/default",
+            "rules/calls", "arithmetic", "stages/reserve", "stages/order"} <= set(names)
     for name in names:
         tree = ast.parse((ROOT / "calculator" / f"{name}.py").read_text(encoding="utf-8"))
         calls = {n.func.id for n in ast.walk(tree)
@@ -433,8 +435,8 @@ def test_no_float_or_round_in_rules():
 
 def test_norm_modules_expose_building_blocks():
     for module in calculator.NORMS.values():
-        for attr in ("SLUG", "TITLE", "PARAMS", "READINGS", "DEFAULT_READING", "SCOPES", "reserved_seats",
-                     "call_count", "call_positions", "validity", "order_notes", "norm_warnings"):
-            assert hasattr(module, attr), (module.SLUG, attr)
-        for p in module.PARAMS.values():
+        for attr in ("slug", "title", "citation", "params", "readings", "registry", "reserved_seats",
+                     "order_notes", "norm_warnings"):
+            assert hasattr(module, attr), (module.slug, attr)
+        for p in module.params.values():
             assert (p.basis or "sem base no corpus" in p.note) and p.start and p.note

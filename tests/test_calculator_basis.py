@@ -9,9 +9,10 @@ import pytest
 
 import calculator
 import laws
-from calculator import NORMS, api, registry
+from calculator import NORMS, api
 from calculator.labels import label
-from calculator.params import parameters_table
+from calculator.norms import registry_of
+from calculator.norms.model import parameters_table
 from tests.support import ROOT
 
 REF = re.compile(rf"\b({'|'.join(NORMS)}):([a-z0-9_]+)")
@@ -20,7 +21,7 @@ REF = re.compile(rf"\b({'|'.join(NORMS)}):([a-z0-9_]+)")
 def _percents(slug: str) -> list[str | None]:
     """Percentages worth asking each norm for, by its ``[percent] rule``: the default and more for a
     minimum; the example and others where the user gives it; none where the text fixes it."""
-    norm = registry.load(slug)
+    norm = registry_of(slug)
     if norm.percent_rule == "minimum":
         minimum = norm.value(norm.percent_parameters["parameter"])
         return [None, str(minimum), str(minimum * 2 + 10), f"{int(minimum) + 5},5"]
@@ -45,17 +46,18 @@ def _all_emitted() -> set[str]:
     sizes = [1, 2, 3, 4, 5, 6, 8, 9, 10, 13, 14, 20, 10**9]
     for norm, module in calculator.NORMS.items():
         percents = _percents(norm)
-        start = module.NORM.validity.start
+        start = module.registry.validity.start
         days = [*days, start, f"{int(start[:4]) + 1}{start[4:]}"]
-        for n, p, day, scope in itertools.product(sizes, percents, days, [None, *module.SCOPES]):
+        for n, p, day, scope in itertools.product(sizes, percents, days, [None, *module.registry.scopes]):
             refs |= _refs_of(calculator.reserve(norm, n, p, day, scope))
-        readings = [None, *module.READINGS]
-        for n, p, reading, scope in itertools.product(sizes, percents, readings, [None, *module.SCOPES]):
-            if scope in module.NORM.set_scopes:  # no call order for a set of posts (refused)
+        readings = [None, *module.readings]
+        scopes = [None, *module.registry.scopes]
+        for n, p, reading, scope in itertools.product(sizes, percents, readings, scopes):
+            if scope in module.registry.set_scopes:  # no call order for a set of posts (refused)
                 continue
             refs |= _refs_of(calculator.order(norm, n, p, reading, scope))
         refs |= _refs_of(calculator.parameters(norm))
-        for p in parameters_table(module.PARAMS):
+        for p in parameters_table(module.params):
             refs.update(p["basis"])
     return refs
 
@@ -76,7 +78,7 @@ def test_every_reference_in_the_source_resolves():
         text = path.read_text(encoding="utf-8")
         found |= {f"{m.group(1)}:{m.group(2)}" for m in REF.finditer(text)}
     # parameters, validity answers and the warnings catalogue live in the registries (laws/<slug>/norma.toml)
-    for norm in map(registry.load, NORMS):
+    for norm in map(registry_of, NORMS):
         found |= set(norm.references())
     assert len(found) > 40
     assert sorted(r for r in found if corpus.resolve(r) is None) == []

@@ -48,7 +48,7 @@ def test_quissama_13_seats_third_reserved_seat_is_the_13th():
     w = next(w for w in o["warnings"] if w["code"] == "quissama_reserva_maior_que_ordem")
     assert "interpretação" in w["message"] and "13ª" in w["message"]
     assert any("interpretação" in s["text"] and "13ª" in s["text"] for s in o["steps"])
-    from calculator.text import render_order
+    from calculator.cli.render import render_order
 
     assert "5ª, 10ª e 13ª (13ª por interpretação" in render_order(o)
 
@@ -128,7 +128,7 @@ def test_quissama_extension_one_labelled_model(day):
 
 
 def test_quissama_note_is_cited_as_the_sources_compilation_note():
-    from calculator.text import render_reserve
+    from calculator.cli.render import render_reserve
 
     r = calculator.reserve("quissama", 10, edital_date="2025-01-01")
     text = render_reserve(r)
@@ -159,7 +159,7 @@ def test_tables_and_python_give_the_same_answer():
         for row in table["rows"]:
             res = calculator.reserve(slug, row["vacancies"], table["percent"])
             order = calculator.order(slug, row["vacancies"], table["percent"])
-            assert (row["reserved"], row["applies"], row["headline"]) == \
+            assert (row["reserved"], row["applies"], row["headline"]) ==\
                 (res["reserved"], res["applies"], res["headline"]), (slug, row["vacancies"])
             assert row["positions"] == order["positions"]
             assert row["interpreted_positions"] == order["interpreted_positions"]
@@ -184,11 +184,11 @@ def test_no_merely_nearby_provision_is_cited():
     assert rounding["basis"] == [] and rounding["basis_kind"] == "sem_base_no_corpus"
     assert "sem base no corpus" in rounding["text"]
     # Ubatuba art. 8º is about cargos em comissão, not the minimum percentage of concursos
-    assert "ubatuba:art8_cpt" not in calculator.NORMS["ubatuba"].PARAMS["percentual_minimo"].basis
+    assert "ubatuba:art8_cpt" not in calculator.NORMS["ubatuba"].params["percentual_minimo"].basis
 
 
 def test_every_step_and_warning_has_a_basis_kind():
-    from calculator.rules import BASIS_KINDS
+    from calculator.answer import BASIS_KINDS
 
     for res in (calculator.reserve("lins", 13, "20", "2023-05-05"), calculator.order("lins", 13, "20"),
                 calculator.reserve("ubatuba", 13), calculator.order("quissama", 13),
@@ -201,16 +201,16 @@ def test_every_step_and_warning_has_a_basis_kind():
 
 
 def test_cli_text_says_sem_base_no_corpus():
-    from calculator.text import render_reserve
+    from calculator.cli.render import render_reserve
 
     text = render_reserve(calculator.reserve("lins", 13, "20"))
     rounding = next(line for line in text.splitlines()
                     if "arredondamento por interpretação" in line and not line.startswith("Resultado"))
     assert rounding.count("sem base no corpus") == 1  # said once, in the step itself
     params = calculator.parameters("lins")
-    from calculator.text import render_parameters
+    from calculator.cli.render import render_parameters
 
-    assert "[sem base no corpus]" in render_parameters(params) or \
+    assert "[sem base no corpus]" in render_parameters(params) or\
         "sem base no corpus" in next(p["note"] for p in params["parameters"] if p["name"] == "arredondamento")
 
 
@@ -241,7 +241,7 @@ def test_quissama_fifth_seat_both_readings():
     literal = simulate("quissama", 10, by_flags(*rows), fill="lista")
     nominated = {n["candidate"] for n in literal["nominations"]}
     assert "R9" in nominated and "R13" not in nominated  # the first of the lista específica
-    assert [(n["seat"], n["candidate"]) for n in literal["nominations"] if n["list"] == "reserva"] == \
+    assert [(n["seat"], n["candidate"]) for n in literal["nominations"] if n["list"] == "reserva"] ==\
         [(5, "R6"), (10, "R12")]
     assert literal["options"]["fill"] == "lista"
     with pytest.raises(Exception, match="só se aplica a Quissamã"):
@@ -362,9 +362,9 @@ def test_site_names_the_compilation_note_as_such():
     from sitebuild import context
 
     ctx = context.Context()
-    assert ctx.ref("quissama:art5_cpt_nota1") == \
+    assert ctx.ref("quissama:art5_cpt_nota1") ==\
         "[nota de compilação da fonte ao art. 5º, caput](quissama.md#art5_cpt_nota1)"
-    assert ctx.cite("quissama:art5_cpt_nota1") == \
+    assert ctx.cite("quissama:art5_cpt_nota1") ==\
         "Lei nº 1.289/2012, nota de compilação da fonte ao art. 5º, caput"
     assert ctx.cite("quissama:art5_cpt") == "Lei nº 1.289/2012, art. 5º, caput"
 

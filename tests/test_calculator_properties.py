@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import calculator
 from calculator.arithmetic import period_of, positions_from_count
+from calculator.rules.calls import call_count
 
 vacancies = st.integers(min_value=1, max_value=400)
 # Percentages as typed, with up to 2 decimals: Ubatuba ≥ 20, Lins > 0, both ≤ 100.
@@ -71,7 +72,7 @@ def test_positions_count_is_what_the_norm_places(case, n):
     assert len(pos) == r["reserved"]  # the whole reserve is placed, whatever the reading
     extra = r["interpreted_positions"]
     pos = [x for x in pos if x not in extra]
-    assert len(pos) == module.call_count(n, p, reading)
+    assert len(pos) == call_count(module.registry, n, p, reading)
     if norm == "quissama":
         assert len(pos) == n // 5  # art. 3º, § 1º
     elif reading in (None, "proporcional"):
@@ -79,7 +80,8 @@ def test_positions_count_is_what_the_norm_places(case, n):
     assert len(extra) <= 1
     # The k-th position is the first n where the norm's own count reaches k.
     for k, x in enumerate(pos, 1):
-        assert module.call_count(x, p, reading) >= k > module.call_count(x - 1, p, reading)
+        registry = module.registry
+        assert call_count(registry, x, p, reading) >= k > call_count(registry, x - 1, p, reading)
 
 
 @settings(max_examples=100, deadline=None)
@@ -89,8 +91,8 @@ def test_truncated_positions_agree_with_full(case, n, limit):
     module = calculator.NORMS[norm]
     if norm == "ubatuba" and n < 3:
         return
-    full_count = module.call_count(n, p, reading)
-    part = positions_from_count(lambda m: module.call_count(m, p, reading), n, limit)
+    full_count = call_count(module.registry, n, p, reading)
+    part = positions_from_count(lambda m: call_count(module.registry, m, p, reading), n, limit)
     assert part["positions_total"] == full_count
     assert len(part["positions"]) == min(limit, full_count)
     assert part["positions_truncated"] is (full_count > limit)
@@ -107,7 +109,7 @@ def test_periodic_shortcut_equals_the_search(case, n, limit):
         return
 
     def count(m):
-        return module.call_count(m, p, reading)
+        return call_count(module.registry, m, p, reading)
 
     fast = positions_from_count(count, n, limit, period_of(pct))
     slow = positions_from_count(count, n, limit)

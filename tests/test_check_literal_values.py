@@ -67,7 +67,7 @@ def test_the_corpus_names_its_values_through_placeholders():
 def test_the_percentage_hint_names_its_parameter_and_the_page_shows_the_value(tmp_path):
     """percent.hint (beside the page's percentage field) is a message like the others: "25%" written in it is
     refused, an unknown placeholder too, and the page's field gets the value filled in."""
-    from calculator import registry
+    from calculator.norms import registry_of
     from sitebuild.frontend import norm_fields
 
     hint = 'hint = "Opcional: no mínimo 25%."'
@@ -78,6 +78,6 @@ def test_the_percentage_hint_names_its_parameter_and_the_page_shows_the_value(tm
     unknown = _bad_copy(tmp_path / "b",
                         lambda t: t.replace("[percent]\n", '[percent]\nhint = "{percentual}"\n', 1))
     assert any("percent.hint: marcador desconhecido {percentual}" in ln for ln in _check_fails(unknown))
-    ubatuba = norm_fields(registry.load("ubatuba"))["percentual"]["hint"]
+    ubatuba = norm_fields(registry_of("ubatuba"))["percentual"]["hint"]
     assert ubatuba == ("Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. "
                        "Em branco, vale 20%.")

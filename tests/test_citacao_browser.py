@@ -9,7 +9,7 @@ import datetime
 import pytest
 
 from laws import abnt, load_corpus
-from sitebuild import labels
+from sitebuild import norm_names
 from tests.support import ROOT, require_site_files, watched_page
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -37,8 +37,8 @@ def expected_forms(base_url, slug, pid):
     norm = load_corpus().norm(slug)
     address = f"{base_url}gerado/{slug}.html"
     return {
-        # labels.site_citation: a compilation note is cited as such, never as a provision
-        "curta": f"{labels.site_citation(norm, pid)} — {address}#{pid}",
+        # norm_names.site_citation: a compilation note is cited as such, never as a provision
+        "curta": f"{norm_names.site_citation(norm, pid)} — {address}#{pid}",
         "abnt": abnt.reference(norm, address, TODAY.date().isoformat()),
         "urn": norm.provision_urn(pid),
     }

@@ -169,7 +169,7 @@ def test_negative_looking_values_get_the_value_message(args, field_value, messag
 
 
 def test_option_value_joining_keeps_real_options():
-    from calculator.__main__ import build_parser, join_option_values
+    from calculator.cli.main import build_parser, join_option_values
 
     parser = build_parser()
     assert join_option_values(["reserva", "--percentual", "-5,5"], parser) == ["reserva", "--percentual=-5,5"]

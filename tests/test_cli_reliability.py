@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from calculator import csvtext
 from calculator.api import handle
+from calculator.csv import text as csvtext
 from tests.support import ROOT, run_cli
 
 GOOD = "inscricao;nome;classificacao;cotista\n10;Ana;1;não\n11;Bia;2;não\n12;Caio;3;sim\n13;Duda;4;não\n"
@@ -63,7 +63,7 @@ def test_non_utf8_stdout_degrades_and_says_everything(command, encoding, good_cs
         assert json.loads(text) == json.loads(utf8)  # JSON: \u escapes, the same data exactly
         return
     # text: the whole UTF-8 answer, each character itself or its readable stand-in (test_fallback_forms_…)
-    import calculator.terminal  # noqa: F401  (registers the "cotas-ascii" handler in this process)
+    import calculator.cli.terminal  # noqa: F401  (registers the "cotas-ascii" handler in this process)
 
     assert text == utf8.encode(encoding, "cotas-ascii").decode(encoding)
     assert len(text.splitlines()) == len(utf8.splitlines()) > 0
@@ -72,7 +72,7 @@ def test_non_utf8_stdout_degrades_and_says_everything(command, encoding, good_cs
 
 
 def test_fallback_forms_are_readable():
-    from calculator.terminal import _fallback  # noqa: F401  (registers the handler)
+    from calculator.cli.terminal import _fallback  # noqa: F401  (registers the handler
 
     assert "⌊P/100 · n⌋ ≥ 3 — ação".encode("ascii", "cotas-ascii") == b"floor(P/100 - n) >= 3 - acao"
     assert "art. 2º, § 3º".encode("cp1252", "cotas-ascii") == "art. 2º, § 3º".encode("cp1252")
@@ -168,7 +168,7 @@ def test_unrecognised_argument_echo_is_visible_and_short():
 
 
 def test_visible_rule():
-    from calculator.terminal import visible
+    from calculator.cli.terminal import visible
 
     assert visible("Ana Souza") == "Ana Souza"
     assert visible("a\u00a0b\u2009c") == "a b c"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculator.csvinput import read_candidates
+from calculator.csv.candidates import read_candidates
 from calculator.errors import InputError
 
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao"
@@ -175,10 +175,10 @@ def test_common_header_aliases(insc, rank):
 
 
 def test_unknown_norm_is_echoed_short():
-    from calculator.core import get_norm
+    from calculator.rules import rules_for
 
     with pytest.raises(InputError) as info:
-        get_norm("x" * 500)
+        rules_for("x" * 500)
     assert info.value.field == "norma" and len(info.value.message) < 120 and "…" in info.value.message
 
 
@@ -258,7 +258,7 @@ def test_huge_rank_is_called_too_large():
 
 
 def test_input_over_the_limit_is_refused_before_parsing():
-    from calculator.csvtext import MAX_CSV_BYTES, MAX_CSV_LABEL
+    from calculator.csv.text import MAX_CSV_BYTES, MAX_CSV_LABEL
 
     msg = error_of(b"inscricao;classificacao\n" + b"1;1\n" * (MAX_CSV_BYTES // 4))
     assert MAX_CSV_LABEL in msg and "limite" in msg

@@ -496,7 +496,7 @@ def test_shortfall_cites_the_provisions_that_count_the_cargo():
               "concurso como um todo"),
 ])
 def test_compare_announced_in_words(announced, per_cargo, aggregated, expected):
-    from calculator.edital import compare_announced
+    from calculator.stages.headline import compare_announced
 
     assert compare_announced(announced, per_cargo, aggregated) == expected
 

@@ -1,6 +1,6 @@
 """The edital's output gets the simulator's protections from the same code: the CSV download's cells are
 written by docs/assets/calculadora/csvcell.js, the simulation's writer (no formula however the sheet
-splits the line), and cargo names reach the terminal through calculator.terminal.visible (ESC, U+202E
+splits the line), and cargo names reach the terminal through calculator/cli/terminal.py, visible (ESC, U+202E
 shown as <U+XXXX>); the page shows them through the page's visible(), as the simulator does."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Tables of cargos as editais print them (calculator.cargos): the layouts recognised from the header, the
+"""Tables of cargos as editais print them (calculator/csv/cargos.py): the layouts recognised from the
+header, the
 meaning of a lone VAGAS column, dashes, CR, total lines, Excel's TSV and ";" CSV, blanks and duplicates,
 and the messages that name the edital's own options and lines.  The sample files of docs/edital.md are
 the fixtures."""
@@ -10,7 +11,7 @@ import json
 import pytest
 
 from calculator.api import handle
-from calculator.cargos import read_cargos
+from calculator.csv.cargos import read_cargos
 from tests.support import ROOT, run_cli
 
 SAMPLES = ROOT / "docs" / "assets" / "editais"

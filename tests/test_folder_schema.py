@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator import discovery
+from calculator.norms import discover, path_of, registry_from_data
 from laws.folder_schema import BY_PATH, KEYS, TABLE, TABLES
 from tests.test_new_norm import EXAMPLE, _check_fails
 
@@ -27,9 +27,9 @@ def _paths(table: dict, parent: str = ""):
                 yield from _paths(entry, path)
 
 
-@pytest.mark.parametrize("slug", discovery.discover())
+@pytest.mark.parametrize("slug", discover())
 def test_every_key_the_corpus_writes_is_described(slug):
-    meta = tomllib.loads((discovery.path_of(slug).parent / "meta.toml").read_text(encoding="utf-8"))
+    meta = tomllib.loads((path_of(slug).parent / "meta.toml").read_text(encoding="utf-8"))
     assert [p for p in _paths(meta) if p not in BY_PATH] == []
 
 
@@ -107,10 +107,10 @@ def test_a_misspelt_registry_key_is_refused_with_the_keys_its_table_holds(tmp_pa
 
 def test_every_registry_the_corpus_and_the_synthetic_norms_write_meets_the_schema():
     from bench import synthetic
-    from calculator.registry_schema import problems
+    from calculator.norms.validate import problems
 
-    for slug in discovery.discover():
-        assert problems(tomllib.loads(discovery.path_of(slug).read_text(encoding="utf-8"))) == []
+    for slug in discover():
+        assert problems(tomllib.loads(path_of(slug).read_text(encoding="utf-8"))) == []
     for i in range(12):
         assert problems(tomllib.loads(synthetic.norm_files(i)["norma.toml"])) == []
 
@@ -118,9 +118,10 @@ def test_every_registry_the_corpus_and_the_synthetic_norms_write_meets_the_schem
 def test_the_registry_schema_is_consistent():
     """Every key's table is described as a table, every key has a meaning, and a table's required keys are
     reachable (a "*" is a name, never required)."""
-    from calculator.registry_schema import BY_PATH, SCHEMA, parent_pattern
-    from calculator.registry_schema import TABLE as R_TABLE
-    from calculator.registry_schema import TABLES as R_TABLES
+    from calculator.norms.schema import BY_PATH, SCHEMA
+    from calculator.norms.vocabulary import TABLE as R_TABLE
+    from calculator.norms.vocabulary import TABLES as R_TABLES
+    from calculator.norms.vocabulary import parent_pattern
 
     for key in SCHEMA:
         parent = parent_pattern(key.path)
@@ -137,7 +138,7 @@ REGISTRY_MUTANTS = [
     (lambda t: t.replace("start_presumed = true", 'start_presumed = "sim"'),
      "validity.start_presumed deve ser true ou false"),
     (lambda t: t.replace('count = "whole_blocks"', 'count = "blocos"'),
-     "readings.blocos.count deve ser um de half_up, whole_blocks"),
+     "readings.blocos.count deve ser um de proportional, whole_blocks"),
     (lambda t: t.replace('kind = "premissa"', 'kind = "nota"', 1),
      "warnings.exemplo_publicacao_presumida.kind deve ser um de conflito"),
     (lambda t: t.replace("[validity.cases.term]", "[validity.cases.durante]"),
@@ -161,9 +162,9 @@ REGISTRY_MUTANTS = [
 def test_laws_check_and_the_loader_refuse_a_registry_by_the_same_schema(tmp_path, edit, message):
     """One description of norma.toml: what laws check refuses with the file's line, the loader (the
     calculator, also in the browser) refuses in the same words, before reading anything."""
-    from calculator import registry
-    from calculator.registry_checks import RegistryError
-    from calculator.registry_schema import problems
+
+    from calculator.errors import RegistryError
+    from calculator.norms.validate import problems
     from tests.test_new_norm import _bad_copy
 
     folder = _bad_copy(tmp_path, edit)
@@ -176,14 +177,14 @@ def test_laws_check_and_the_loader_refuse_a_registry_by_the_same_schema(tmp_path
     checked = _check_fails(folder)
     assert any(p.startswith(f"erro: {path}:") and first in p for p in checked), checked
     with pytest.raises(RegistryError) as err:
-        registry.from_data(data, path)
+        registry_from_data(data, path)
     assert str(err.value) == f"{path}: {first}"
 
 
 def test_a_number_declared_as_another_fact_in_percent_is_accepted_by_the_check_and_the_loader(tmp_path):
     """[percent] not_parameter_values (a number in percent.refusal that is not the parameter's) was accepted
     by laws check and refused by the loader, which read every other key of [percent] as a parameter name."""
-    from calculator import registry
+
     from tests.test_new_norm import _bad_copy, run
 
     folder = _bad_copy(tmp_path, lambda t: t.replace(
@@ -194,7 +195,7 @@ def test_a_number_declared_as_another_fact_in_percent_is_accepted_by_the_check_a
     assert "not_parameter_values" in (folder / "norma.toml").read_text(encoding="utf-8")
     proc = run("laws", "check", str(folder))
     assert proc.returncode == 0, proc.stderr
-    norm = registry.from_data(tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")),
+    norm = registry_from_data(tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")),
                               folder / "norma.toml")
     assert "not_parameter_values" not in norm.percent_parameters
 

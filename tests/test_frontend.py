@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from calculator import discovery, registry
-from calculator.registry_checks import RegistryError
+from calculator.errors import RegistryError
+from calculator.norms import FILENAME, Registry, read_registry, registry_of
 from laws import NORM_SLUGS, load_corpus
 from sitebuild import frontend
 from tests.support import ROOT, SITE, require_site_files
@@ -33,11 +33,11 @@ choices = {CHOICES}
 """
 
 
-def fourth_norm(tmp_path: Path, text: str = FOURTH) -> registry.Norm:
-    path = tmp_path / "teste" / discovery.FILENAME
+def fourth_norm(tmp_path: Path, text: str = FOURTH) -> Registry:
+    path = tmp_path / "teste" / FILENAME
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    return registry.read(path)
+    return read_registry(path)
 
 
 def corpus_provisions() -> dict[str, list[str]]:
@@ -59,7 +59,7 @@ def test_the_page_holds_no_legal_knowledge(path):
     # a slug as the page would use it (a value, a field); a place, a city or a citation as written (a slug
     # or a city may also be an ordinary word: "exemplo" in "arquivo de exemplo")
     for slug in NORM_SLUGS:
-        norm = registry.load(slug)
+        norm = registry_of(slug)
         used = re.search(rf"""["'`]{slug}["'`]|=\s*{slug}\b""", code, flags=re.I)
         assert not used, f"{path.name} nomeia uma norma: {used.group(0)!r}"
         for word in (norm.place, norm.citation, norm.place.split("/")[0]):
@@ -76,7 +76,7 @@ def test_the_build_wrote_the_registrys_metadata():
     require_site_files(["assets/calculadora/normas.js"])
     text = (SITE / "assets" / "calculadora" / "normas.js").read_text(encoding="utf-8")
     written = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
-    assert written == frontend.metadata([registry.load(s) for s in NORM_SLUGS], corpus_provisions())
+    assert written == frontend.metadata([registry_of(s) for s in NORM_SLUGS], corpus_provisions())
     assert [n["slug"] for n in written["norms"]] == list(NORM_SLUGS)
     assert len(text.encode("utf-8")) < 30_000  # it is on the page's arrival
 
@@ -84,11 +84,11 @@ def test_the_build_wrote_the_registrys_metadata():
 def test_every_label_is_the_corpus_label():
     """The corpus parser's label (laws) of every id, a compilation note named as such; each norm's citation
     for the long form (the page checks the long form, tests/test_browser.py)."""
-    data = frontend.metadata([registry.load(s) for s in NORM_SLUGS], corpus_provisions())
+    data = frontend.metadata([registry_of(s) for s in NORM_SLUGS], corpus_provisions())
     corpus = load_corpus()
     count = 0
     for norm in corpus.norms:
-        reg = registry.load(norm.slug)
+        reg = registry_of(norm.slug)
         for p in norm.walk():
             short = data["labels"][norm.slug][p.id]
             if p.kind == "nota" and "_nota" in p.id:
@@ -104,7 +104,7 @@ def test_every_label_is_the_corpus_label():
 
 
 def test_a_norm_added_to_the_registry_gets_its_fields(tmp_path):
-    norms = [registry.load(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
+    norms = [registry_of(s) for s in NORM_SLUGS] + [fourth_norm(tmp_path)]
     data = frontend.metadata(norms, {})
     entry = data["norms"][-1]
     assert entry["name"] == "Teste/SP — Lei nº 1/2020"

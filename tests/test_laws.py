@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from calculator import discovery
 from calculator.labels import int_to_roman
+from calculator.norms import path_of
 from laws import NORM_SLUGS, load_corpus
 from laws.corpus import Norm
 from laws.parser import ParseError, parse, roman_to_int
@@ -31,7 +31,7 @@ def test_text_is_the_pinned_copy_of_its_seed(slug):
     import hashlib
     import tomllib
 
-    folder = discovery.path_of(slug).parent
+    folder = path_of(slug).parent
     meta = tomllib.loads((folder / "meta.toml").read_text(encoding="utf-8"))
     pinned = meta["text_file"]
     assert pinned["path"] == "texto.txt" and pinned["source"]
@@ -44,7 +44,7 @@ def test_text_is_the_pinned_copy_of_its_seed(slug):
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_round_trip(corpus, slug):
     norm = corpus.norm(slug)
-    raw = (discovery.path_of(slug).parent / "texto.txt").read_bytes().decode("utf-8")
+    raw = (path_of(slug).parent / "texto.txt").read_bytes().decode("utf-8")
     assert "".join(p.text + p.tail for p in norm.walk()) == raw
 
 

@@ -104,9 +104,9 @@ def test_export_validates(exported):
 
 
 def test_export_slugs_in_order(exported):
-    from calculator import discovery
+    from calculator.norms import discover
 
-    assert [n["slug"] for n in exported["norms"]] == list(discovery.discover())
+    assert [n["slug"] for n in exported["norms"]] == list(discover())
 
 
 def test_schema_is_draft_2020_12_and_documented():

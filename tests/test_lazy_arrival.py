@@ -103,10 +103,10 @@ def test_one_question_reads_one_registry_however_many_norms():
     code = """
 import json, sys
 import calculator.api as api
-from calculator import discovery, registry
-before = (discovery.discover.cache_info().currsize, registry.load.cache_info().currsize)
+from calculator.norms import discover, loaded
+before = (discover.cache_info().currsize, len(loaded()))
 answer = json.loads(api.handle(json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": "10"})))
-after = (discovery.discover.cache_info().currsize, registry.load.cache_info().currsize)
+after = (discover.cache_info().currsize, len(loaded()))
 unknown = json.loads(api.handle(json.dumps({"command": "reserva", "norma": "atlantida", "vagas": "10"})))
 print(json.dumps([before, after, answer["ok"], unknown["error"]["message"]]))
 """

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from calculator.norms import registry_of
 from tests.support import run_cli
 
 EXAMPLE = "docs/assets/exemplo-classificacao.csv"
@@ -28,13 +29,13 @@ def cli_json(*args: str) -> dict:
 
 
 def test_quissama_extension_parameter_follows_the_adopted_model():
-    from calculator import registry
+    from calculator.norms import registry_of
 
     params = {p["name"]: p for p in cli_json("parametros", "--norma", "quissama")["parameters"]}
     ext, term = params["prorrogacao"], params["prazo_de_vigencia_anos"]
     # continuous model: the extension starts the day after the original term's last day, with no gap
     assert date.fromisoformat(ext["start"]) == date.fromisoformat(term["end"]) + timedelta(days=1)
-    assert ext["end"] == registry.load("quissama").validity.last_day == "2032-03-03"
+    assert ext["end"] == registry_of("quissama").validity.last_day == "2032-03-03"
     assert ext["interpretation"] is True
     # the basis is the compiler's note, not a provision
     assert ext["basis"] == ["quissama:art5_cpt_nota1"] and ext["basis_kind"] == "nota_de_compilacao"
@@ -257,10 +258,10 @@ def test_norm_pages_show_worked_examples_not_placeholders(site):
 
 def test_worked_example_matches_the_calculator():
     # the Ubatuba example on the norm page is what `reserva` says for 7 vacancies
-    from calculator import registry
+
     from sitebuild import calcblock
 
-    shown = next(w for w in calcblock.facts(registry.load("ubatuba"), "ubatuba:art2_par3")["warnings"]
+    shown = next(w for w in calcblock.facts(registry_of("ubatuba"), "ubatuba:art2_par3")["warnings"]
                  if w["code"] == "ubatuba_arredondamento_abaixo_do_minimo")
     r = cli_json("reserva", "--norma", "ubatuba", "--vagas", "7")
     said = next(w for w in r["warnings"] if w["code"] == "ubatuba_arredondamento_abaixo_do_minimo")
@@ -278,10 +279,10 @@ def test_conflitos_marks_norm_level_warnings(site):
 def test_home_page_ubatuba_term_and_per_cargo_wording(site):
     text = page_text(site, "index.html")
     assert "que já terminou" not in text
-    from calculator import registry
-    from calculator.rules import format_date
 
-    end = format_date(date.fromisoformat(registry.load("ubatuba").validity.term_end))
+    from calculator.ptbr import format_date
+
+    end = format_date(date.fromisoformat(registry_of("ubatuba").validity.term_end))
     assert f"pelo texto, terminou em {end} (data presumida" in text
     assert "do cargo ou do concurso" in text
     html = (site / "index.html").read_text(encoding="utf-8")

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from calculator import discovery
 from calculator.labels import int_to_roman
+from calculator.norms import path_of
 from laws import NORM_SLUGS, Norm, load_corpus
 from laws.lexml import NS, SCHEMA, lines, to_xml, validate
 from tests.support import ROOT, run_cli
@@ -81,7 +81,7 @@ def test_every_seed_line_is_recoverable(slug):
     for prov in norm.walk():
         if prov.id in found:
             recovered.extend(found[prov.id].split("\n"))
-    seed = (discovery.path_of(slug).parent / "texto.txt").read_bytes().decode("utf-8")
+    seed = (path_of(slug).parent / "texto.txt").read_bytes().decode("utf-8")
     assert recovered == [ln for ln in seed.split("\n") if ln.strip()]
 
 

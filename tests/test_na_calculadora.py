@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from calculator import registry
-from calculator.text import KIND_NAMES, parameter_value
+from calculator.cli.render import KIND_NAMES, parameter_value
+from calculator.norms import registry_of
 from laws import NORM_SLUGS, load_corpus
 from sitebuild import calcblock
-from sitebuild.labels import rule_anchor
+from sitebuild.norm_names import rule_anchor
 from tests.support import require_site_files, watched_page
 
 
@@ -48,7 +48,7 @@ def cited(refs) -> set[str]:
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_every_provision_a_parameter_cites_shows_its_value_and_dates(pages, slug):
-    reg, seen = registry.load(slug), 0
+    reg, seen = registry_of(slug), 0
     for name, values in reg.parameters.items():
         for p in values:
             for pid in cited(p.basis):
@@ -62,7 +62,7 @@ def test_every_provision_a_parameter_cites_shows_its_value_and_dates(pages, slug
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_every_warning_appears_under_each_provision_it_cites(pages, slug):
-    reg, seen = registry.load(slug), 0
+    reg, seen = registry_of(slug), 0
     for w in reg.warnings.values():
         pieces = [x for x in re.split(r"\{[a-z_]+\}", w.message) if x.strip()]
         for pid in cited(w.basis):
@@ -95,7 +95,7 @@ def test_the_rule_the_annotation_names_is_shown_with_its_source(site, pages, slu
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)
 def test_no_block_where_the_calculator_takes_nothing(pages, slug):
-    reg, norm = registry.load(slug), load_corpus().norm(slug)
+    reg, norm = registry_of(slug), load_corpus().norm(slug)
     used = cited(ref for values in reg.parameters.values() for p in values for ref in p.basis)
     used |= cited(ref for w in reg.warnings.values() for ref in w.basis)
     used |= {pid for pid, ann in norm.annotations.items() if ann["regra"]}
@@ -117,9 +117,11 @@ def test_the_block_is_outside_the_law_text(pages, slug):
 
 
 def test_an_annotation_naming_a_missing_function_stops_the_build():
-    assert calcblock.resolve_rule("calculator.ubatuba.Rules.reserved_seats").__name__ == "reserved_seats"
-    with pytest.raises(SystemExit, match="regra inexistente na calculadora: calculator.ubatuba.nao_existe"):
-        calcblock.resolve_rule("calculator.ubatuba.nao_existe")
+    assert calcblock.resolve_rule("calculator.rules.ubatuba.UbatubaRules.set_reserved_seats").__name__ == (
+        "set_reserved_seats")
+    with pytest.raises(SystemExit, match="regra inexistente na calculadora: "
+                                         "calculator.rules.ubatuba.nao_existe"):
+        calcblock.resolve_rule("calculator.rules.ubatuba.nao_existe")
     with pytest.raises(SystemExit, match="regra inexistente"):
         calcblock.resolve_rule("calculator.modulo_que_nao_existe.f")
 

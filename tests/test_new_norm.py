@@ -41,14 +41,15 @@ def test_every_norm_of_laws_and_the_fixtures_pass_the_check():
     assert len(lines) == len(folders)
     for folder, line in zip(folders, lines, strict=True):
         assert line.startswith(f"{folder}: norma '{folder.name}' pronta — texto reconstruído byte a byte")
-        hooks = registry_hooks(folder)
-        assert line.endswith(f"regras próprias em {hooks}." if hooks else "padrão comum, sem Python.")
+        own = registry_rules(folder)
+        assert line.endswith(f"exceções próprias em calculator/rules/{own}.py." if own
+                             else "padrão comum, sem Python.")
 
 
-def registry_hooks(folder: Path) -> str | None:
+def registry_rules(folder: Path) -> str | None:
     import tomllib
 
-    return tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")).get("hooks")
+    return tomllib.loads((folder / "norma.toml").read_text(encoding="utf-8")).get("rules")
 
 
 def _bad_copy(tmp_path: Path, edit) -> Path:
@@ -121,7 +122,7 @@ def test_an_unknown_placeholder_and_a_changed_text_are_both_reported(tmp_path):
 
 
 def test_an_unknown_kind_of_simulation_decision_is_named_with_file_and_line(tmp_path):
-    from calculator.registry_schema import BASIS_KINDS
+    from calculator.norms.vocabulary import BASIS_KINDS
 
     folder = _bad_copy(tmp_path, lambda t: t.replace("call_order = [", "chamada = ["))
     line = _line_of(folder, "chamada = [")
@@ -313,10 +314,10 @@ def test_without_the_extra_folder_the_corpus_is_the_norms_of_laws():
 
 @pytest.mark.parametrize("slug", ["ubatuba", "quissama", "lins"])
 def test_a_hook_is_declared_only_where_a_rule_really_differs(slug):
-    from calculator import registry
+    from calculator.norms import registry_of
 
-    assert registry.load(slug).hooks == f"calculator.{slug}"
-    assert registry.load(slug).params()["arredondamento"].value == "meio_para_cima"
+    assert registry_of(slug).rules_module == f"calculator.rules.{slug}"
+    assert registry_of(slug).params()["arredondamento"].value == "meio_para_cima"
 
 
 # --- the page "Como incluir uma norma" ----------------------------------------------------------------

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from calculator import NORMS, registry
+from calculator import NORMS
 from calculator.arithmetic import POSITIONS_LIMIT
-from calculator.rules import MAX_VACANCIES
+from calculator.limits import MAX_VACANCIES
+from calculator.norms import registry_of
 from calculator.stages import nominations
 
 PERCENTS = {"lins": ["20", "23,5", "33,33", "7", "23,4567"]}
@@ -17,7 +18,7 @@ PERCENTS = {"lins": ["20", "23,5", "33,33", "7", "23,4567"]}
 
 def _cases():
     for slug in NORMS:
-        norm = registry.load(slug)
+        norm = registry_of(slug)
         percents = PERCENTS.get(slug, [None]) if norm.percent_rule == "given" else [None]
         for reading in norm.readings:
             for percent in percents:

@@ -97,7 +97,7 @@ def test_jsonld_matches_the_corpus(site, slug):
 def test_jsonld_legal_force_is_the_calculators_on_its_date(site, slug):
     data = json.loads(page_of(site, slug).blocks[0])
     on = datetime.date.fromisoformat(data["sdDatePublished"])
-    rule = calculator.NORMS[slug].validity(on)
+    rule = calculator.rules.validity_on(calculator.NORMS[slug].registry, on)
     if rule["applies"] is None:  # the corpus cannot tell: no claim either way
         assert "legislationLegalForce" not in data
     else:
@@ -113,7 +113,7 @@ def test_jsonld_legal_force_examples():
     on = datetime.date(2026, 12, 1)
     got = {}
     for slug in ("ubatuba", "quissama", "lins"):
-        rule = calculator.NORMS[slug].validity(on)
+        rule = calculator.rules.validity_on(calculator.NORMS[slug].registry, on)
         data = jsonld.legislation(corpus.norm(slug), f"{slug}.html", in_force=rule["applies"],
                                   start=rule["in_force_from"], last_day=rule["last_day"], on=on.isoformat())
         got[slug] = (data["legislationLegalForce"].rsplit("/", 1)[1], data["temporalCoverage"])
@@ -141,7 +141,7 @@ def test_jsonld_block_is_the_same_in_every_process(site, slug):
     computed here for the same norm and date."""
     text = (site / "gerado" / f"{slug}.html").read_text(encoding="utf-8")
     on = json.loads(page_of(site, slug).blocks[0])["sdDatePublished"]
-    rule = calculator.NORMS[slug].validity(datetime.date.fromisoformat(on))
+    rule = calculator.rules.validity_on(calculator.NORMS[slug].registry, datetime.date.fromisoformat(on))
     node = jsonld.legislation(load_corpus().norm(slug), f"{slug}.html", in_force=rule["applies"],
                               start=rule["in_force_from"], last_day=rule["last_day"], on=on)
     assert jsonld.script(node) in text

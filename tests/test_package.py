@@ -53,13 +53,13 @@ def test_the_wheel_holds_the_packages_the_norm_folders_and_the_commands(built_wh
     with zipfile.ZipFile(built_wheel) as whl:
         names = set(whl.namelist())
         entry_points = whl.read("cotas_em_concursos-0.1.0.dist-info/entry_points.txt").decode()
-    assert {"calculator/__main__.py", "calculator/edital/concurso.py", "laws/__main__.py",
+    assert {"calculator/__main__.py", "calculator/edital/compute.py", "laws/__main__.py",
             "laws/schema/lexml/lexml-br-rigido.xsd"} <= names
     for slug in ("ubatuba", "quissama", "lins"):
         files = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
         assert {f"laws/{slug}/{f}" for f in files} <= names
     assert not any(n.startswith(("tests/", "sitebuild/", "docs/")) for n in names)
-    assert "cotas = calculator.__main__:main" in entry_points
+    assert "cotas = calculator.cli.main:main" in entry_points
     assert "cotas-normas = laws.__main__:cli" in entry_points
 
 
@@ -115,9 +115,9 @@ def test_page_bytecode_is_compiled_from_the_wheel(built_wheel, tmp_path):
         packed = {n[:-1] if n.endswith(".pyc") else n: zf.read(n) for n in zf.namelist()}
     # besides the wheel's files, only the registries of norms from an extra corpus folder
     # (COTAS_NORMAS_EXTRA: the tests' fixture norms), which the wheel does not ship
-    from calculator import discovery
+    from calculator.norms import discover
 
-    extra = {f"laws/{slug}/norma.toml" for slug in discovery.discover()
+    extra = {f"laws/{slug}/norma.toml" for slug in discover()
              if not (pyodide.ROOT / "laws" / slug / "norma.toml").is_file()}
     assert packed.keys() == sources.keys() | extra
     for name, source in sources.items():

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from calculator import NORMS, registry, registry_schema
+from calculator import NORMS
+from calculator.norms import MESSAGES, registry_of, vocabulary
 from tests.support import require_site_files
 
 PAGES = ["index.html", "gerado/downloads.html", "gerado/comparativo.html", "gerado/conflitos.html",
@@ -34,7 +35,7 @@ def test_the_home_page_lists_every_norm_in_its_table_and_timeline(site):
     timeline = page[page.index('<ul class="linha-do-tempo-texto">'):]
     for slug in NORMS:
         assert f'href="gerado/{slug}.html#vigencia-situacao"' in timeline, slug
-        assert html.escape(registry.load(slug).place) in table
+        assert html.escape(registry_of(slug).place) in table
     for word in ("três normas", "3 normas"):
         assert word not in _text(site, "index.html")
 
@@ -59,7 +60,7 @@ def test_the_tables_and_the_calculator_list_every_norm(site):
                         .split("=", 1)[1].strip().rstrip(";"))
     assert [n["slug"] for n in normas["norms"]] == list(NORMS)
     # one file of precomputed answers per norm, and none in the shared file (loaded on arrival)
-    from sitebuild.answers import PER_NORM_DIR, read_answers
+    from sitebuild.answer_tables import PER_NORM_DIR, read_answers
 
     folder = site / "assets" / "calculadora"
     assert sorted(p.stem for p in (folder / PER_NORM_DIR).glob("*.js")) == sorted(NORMS)
@@ -67,7 +68,7 @@ def test_the_tables_and_the_calculator_list_every_norm(site):
     assert sorted(read_answers(site)["norms"]) == sorted(NORMS)
     text = _text(site, "gerado/tabelas.html")
     for slug in NORMS:
-        assert registry.load(slug).place in text, slug
+        assert registry_of(slug).place in text, slug
 
 
 @pytest.mark.parametrize("page", ["gerado/comparativo.html", "gerado/conflitos.html"])
@@ -81,29 +82,29 @@ def test_the_analysis_pages_say_which_norms_they_do_not_analyse(site, page):
         return
     assert len(sentences) == 1
     for slug in missing:
-        norm = registry.load(slug)
+        norm = registry_of(slug)
         assert norm.place in sentences[0] and norm.citation in sentences[0], slug
 
 
 def test_the_guide_lists_the_keys_the_code_accepts(site):
     """Como incluir uma norma shows, from the code, every value the loader accepts in the keys it lists."""
-    from calculator import common, engine
+    from calculator.arithmetic import ROUNDINGS
     from calculator.simulator import policy
 
     page = _text(site, "incluir-norma.html")
-    for value in (*registry_schema.PERCENT_RULES, *engine.ROUNDERS, *engine.COUNTS,
-                  *registry_schema.WARNING_KINDS, *registry_schema.VALIDITY_CASES, *policy.BASIS_KINDS,
-                  *common.MESSAGES):
+    for value in (*vocabulary.PERCENT_RULES, *ROUNDINGS, *vocabulary.COUNTS,
+                  *vocabulary.WARNING_KINDS, *vocabulary.VALIDITY_CASES, *policy.BASIS_KINDS,
+                  *MESSAGES):
         assert value in page, value
-    for key, text in common.MESSAGES.items():
+    for key, text in MESSAGES.items():
         assert text in page, key
 
 
 def test_the_guide_lists_every_key_of_norma_toml_from_the_loaders_schema(site):
-    """Como incluir uma norma's table of norma.toml is calculator/registry_schema.py, the description the
+    """Como incluir uma norma's table of norma.toml is calculator/norms/schema.py, the description the
     loader and laws check use: every key (the simulation's options included), its type and the values a
     closed key takes."""
-    from calculator.registry_schema import SCHEMA
+    from calculator.norms.schema import SCHEMA
     from sitebuild.pages import registry_keys
 
     raw = (site / "incluir-norma.html").read_text(encoding="utf-8")

@@ -71,7 +71,7 @@ IN_VIEW = """(sel) => {
 
 def assert_in_view(page, selector: str):
     v = page.evaluate(IN_VIEW, selector)
-    assert v["boxTop"] >= v["headerBottom"] - 1 and v["headBottom"] <= v["height"], \
+    assert v["boxTop"] >= v["headerBottom"] - 1 and v["headBottom"] <= v["height"],\
         f"a resposta não está na tela: {v}"
     assert v["focused"], "o foco não foi para a resposta"
 

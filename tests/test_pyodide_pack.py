@@ -9,7 +9,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from calculator import discovery
+from calculator.norms import discover
 from sitebuild import pyodide
 from tests.support import ROOT, SITE, require_site_files
 
@@ -43,7 +43,7 @@ def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registr
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         expected = sorted([p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "calculator").rglob("*.py")
                            if "__pycache__" not in p.parts]
-                          + [f"laws/{slug}/norma.toml" for slug in discovery.discover()])
+                          + [f"laws/{slug}/norma.toml" for slug in discover()])
         assert names == expected
 
 
@@ -91,7 +91,7 @@ def test_pack_compiles_the_same_bytecode_every_time(tmp_path):
     """Two compilations of the trimmed standard library (no build cache) give the same bytes: the .pyc
     files carry no timestamp, and SHA256SUMS stays stable across builds of one commit."""
     first, second = tmp_path / "a.zip", tmp_path / "b.zip"
-    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full, \
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full,\
             zipfile.ZipFile(tmp_path / "src.zip", "w") as src:
         for name in ("fractions.py", "json/__init__.py", "json/decoder.py", "csv.py"):
             src.writestr(name, full.read(name))

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from calculator import NORMS as RULES
-from calculator import discovery, registry
 from calculator.api import handle
+from calculator.norms import path_of, registry_of
 from tests.support import ROOT, SITE, require_site_files
 
 NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
@@ -28,12 +28,12 @@ NORMS = tuple(RULES)  # every norm of the registry (the fixture norms too, when 
 
 def _given(norm: str) -> bool:
     """The user gives the percentage (a law outside the corpus sets it)."""
-    return registry.load(norm).percent_rule == "given"
+    return registry_of(norm).percent_rule == "given"
 
 
 def _minimum(norm: str) -> bool:
     """The norm sets a minimum an edital may exceed."""
-    return registry.load(norm).percent_rule == "minimum"
+    return registry_of(norm).percent_rule == "minimum"
 
 
 def require_site() -> Path:
@@ -79,7 +79,7 @@ def generate_requests(seed: int = 20240208) -> list[str]:
         for n in list(range(0, 41)) + [49, 50, 51, 99, 100, 101, 997, 10**6, 10**9]:
             req = {"command": "reserva", "norma": norm, "vagas": str(n)}
             pct = rng.choice(percents)
-            if pct and registry.load(norm).percent_rule != "tiered":
+            if pct and registry_of(norm).percent_rule != "tiered":
                 req["percentual"] = pct
             elif _given(norm):
                 req["percentual"] = "20"
@@ -224,14 +224,14 @@ def test_packed_calculator_is_the_source_tree():
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
     # every norm's registry, packed as laws/<slug>/norma.toml wherever its folder is
-    sources |= {f"laws/{slug}/norma.toml": discovery.path_of(slug).read_bytes() for slug in RULES}
+    sources |= {f"laws/{slug}/norma.toml": path_of(slug).read_bytes() for slug in RULES}
     # the page runs the wheel pip installs: the published wheel holds these very sources (the corpus's
     # norms; a norm from an extra corpus folder is packed into calculator.zip only)
     from sitebuild import wheel
 
     with zipfile.ZipFile(SITE / wheel.FOLDER / wheel.wheel_name()) as whl:
         in_wheel = {n for n in sources if n.startswith("calculator/") or (ROOT / n).is_file()}
-        assert {name: whl.read(name) for name in in_wheel} == {n: sources[n] for n in in_wheel}, \
+        assert {name: whl.read(name) for name in in_wheel} == {n: sources[n] for n in in_wheel},\
             "wheel desatualizado: rode build.py"
     with zipfile.ZipFile(SITE / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {name[:-1] if name.endswith(".pyc") else name: zf.read(name) for name in zf.namelist()}
@@ -256,7 +256,7 @@ def test_pyodide_answers_equal_cpython_byte_for_byte():
     got = run_in_pyodide(requests)
     assert len(got) == len(expected)
     diffs = [(req, e, g) for req, e, g in zip(requests, expected, got, strict=True) if e != g]
-    assert not diffs, f"{len(diffs)} diferenças; primeira: pedido {diffs[0][0][:300]}\nCPython: " \
+    assert not diffs, f"{len(diffs)} diferenças; primeira: pedido {diffs[0][0][:300]}\nCPython: "\
         f"{diffs[0][1][:600]}\nPyodide: {diffs[0][2][:600]}"
     # The batch really exercised the rules, not only the error path.
     commands_ok = {json.loads(r)["command"] for r, e in zip(requests, expected, strict=True)

@@ -10,10 +10,20 @@ from fractions import Fraction
 
 import pytest
 
-from calculator import NORMS, discovery, registry, registry_schema
-from calculator.registry import add_years
-from calculator.registry_checks import RegistryError
-from calculator.standard import StandardRules
+from calculator import NORMS
+from calculator.errors import RegistryError
+from calculator.norms import (
+    LAWS,
+    discover,
+    discovery,
+    path_of,
+    read_registry,
+    registry_from_data,
+    registry_of,
+    vocabulary,
+)
+from calculator.norms.model import add_years
+from calculator.rules.default import DefaultRules
 from laws.corpus import load_corpus, load_meta
 from laws.registry_facts import restated
 
@@ -21,27 +31,27 @@ SLUGS = list(NORMS)
 
 
 def _meta(slug: str) -> dict:
-    return tomllib.loads((discovery.path_of(slug).parent / "meta.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((path_of(slug).parent / "meta.toml").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_each_rule_module_reads_its_own_registry(slug):
     """Each norm's rules read the registry of its own slug; a hook module is the one the registry names."""
-    norm, module = registry.load(slug), NORMS[slug]
-    assert module.NORM is norm
-    assert isinstance(module, StandardRules)
-    if norm.hooks:
+    norm, module = registry_of(slug), NORMS[slug]
+    assert module.registry is norm
+    assert isinstance(module, DefaultRules)
+    if norm.rules_module:
         # the norm's declared exceptions: a subclass in the module its registry names
-        assert type(module).__module__ == norm.hooks == f"calculator.{slug}"
-        assert type(module).__name__ == "Rules"
+        assert type(module).__module__ == norm.rules_module == f"calculator.rules.{slug}"
+        assert type(module).__name__ == f"{slug.capitalize()}Rules"
     else:
-        assert type(module) is StandardRules
+        assert type(module) is DefaultRules
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_basis_in_the_registry_resolves_in_the_corpus(slug):
     corpus_norm = load_corpus().norm(slug)
-    norm = registry.load(slug)
+    norm = registry_of(slug)
     refs = norm.references()
     assert refs and all(ref.startswith(slug + ":") for ref in refs)
     for ref in refs:
@@ -53,7 +63,7 @@ def test_meta_toml_writes_no_registry_fact_and_the_loaded_metadata_takes_them_fr
     """meta.toml keeps the text's metadata and writes none of the facts the registry holds (each fact once);
     the corpus loader fills them in from the registry, for the pages, LexML and ABNT."""
     assert restated(_meta(slug)) == []
-    meta, norm = load_meta(discovery.path_of(slug).parent), registry.load(slug)
+    meta, norm = load_meta(path_of(slug).parent), registry_of(slug)
     assert norm.citation == meta["title"]
     assert norm.place == f"{meta['municipality']}/{meta['state']}"
     v = norm.validity
@@ -81,9 +91,9 @@ def test_meta_toml_writes_no_registry_fact_and_the_loaded_metadata_takes_them_fr
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_catalogue_message_fills_its_placeholders(slug):
     """A message naming a date the registry does not have would fail at run time: fill every one now."""
-    from calculator import validity
+    from calculator.rules import validity
 
-    norm = registry.load(slug)
+    norm = registry_of(slug)
     values = {**validity.placeholders(norm, date(2020, 1, 1)), "reason": "…"}
     for entry in norm.warnings.values():
         entry.message.format(**values, **dict.fromkeys(entry.values, "…"))
@@ -94,20 +104,20 @@ def test_every_catalogue_message_fills_its_placeholders(slug):
 
 
 def test_term_end_is_computed_from_the_start_and_the_years():
-    assert registry.load("ubatuba").validity.term_end == "2024-06-16"
-    assert registry.load("quissama").validity.last_day == "2032-03-03"
-    assert registry.load("lins").validity.last_day is None
+    assert registry_of("ubatuba").validity.term_end == "2024-06-16"
+    assert registry_of("quissama").validity.last_day == "2032-03-03"
+    assert registry_of("lins").validity.last_day is None
     assert add_years(date(2012, 2, 29), 10) == date(2022, 3, 1)  # no 29/02/2022: the next day
 
 
 def test_fractions_are_exact_and_values_are_dated():
-    ub = registry.load("ubatuba")
+    ub = registry_of("ubatuba")
     minimum = ub.value("percentual_minimo")
     assert minimum == Fraction(20) and isinstance(minimum, Fraction)
     assert ub.params()["percentual_minimo"].end == "2024-06-16"
-    qu = registry.load("quissama").params()["prorrogacao"]
+    qu = registry_of("quissama").params()["prorrogacao"]
     assert (qu.start, qu.end) == ("2022-03-04", "2032-03-03")  # continuous: from the day after the term
-    assert registry.load("lins").value("percentual") is None
+    assert registry_of("lins").value("percentual") is None
 
 
 def _write(tmp_path, text: str):
@@ -121,7 +131,6 @@ GOOD = """slug = "teste"
 citation = "Lei nº 1/2020"
 title = "Lei nº 1, de 1º de janeiro de 2020 (Teste/SP)"
 place = "Teste/SP"
-hooks = "calculator.ubatuba"
 [validity]
 start = "2020-01-01"
 start_presumed = false
@@ -160,7 +169,7 @@ efetivo = "cargo efetivo"
 [readings]
 default = "proporcional"
 [readings.proporcional]
-count = "half_up"
+count = "proportional"
 description = "proporcional"
 [[parameters]]
 name = "percentual"
@@ -186,24 +195,24 @@ note = "meio para cima"
 
 
 def test_a_well_formed_file_loads(tmp_path):
-    norm = registry._norm(tomllib.loads(GOOD), _write(tmp_path, GOOD))
+    norm = registry_from_data(tomllib.loads(GOOD), _write(tmp_path, GOOD))
     assert norm.value("percentual") == Fraction(51, 2)
     assert norm.params()["percentual"].end == "2025-01-01" and norm.params()["prazo"].basis == ("teste:art8",)
-    from calculator import validity
+    from calculator.rules import validity
 
-    after = validity.validity(norm, date(2025, 1, 2))
+    after = validity.validity_on(norm, date(2025, 1, 2))
     assert after["applies"] is False and after["reason"] == "o prazo terminou em 01/01/2025"
     assert after["warnings"][0]["message"] == "Prazo de cinco anos até 01/01/2025."
-    assert validity.validity(norm, date(2025, 1, 1))["applies"] is True
-    before = validity.validity(norm, date(2019, 12, 31))
+    assert validity.validity_on(norm, date(2025, 1, 1))["applies"] is True
+    before = validity.validity_on(norm, date(2019, 12, 31))
     assert before["steps"][1]["text"] == "Edital anterior: antes de 01/01/2020."
-    assert validity.window(norm)["text"] == "publicado de 01/01/2020 a 01/01/2025"
+    assert validity.validity_window(norm)["text"] == "publicado de 01/01/2020 a 01/01/2025"
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('value = "51/2"', 'value = "vinte"', "não é um número exato"),
     ('rule = "minimum"', 'rule = "maximum"', "percent.rule"),
-    ('count = "half_up"', 'count = "round"', "readings.proporcional.count"),
+    ('count = "proportional"', 'count = "round"', "readings.proporcional.count"),
     ('basis = ["art1"]', 'basis = ["teste:art1"]', "sem prefixo"),
     ('term_parameter = "prazo"', 'term_parameter = "duracao"', "term_parameter"),
     ('default = "efetivo"', 'default = "comissao"', "scopes.default"),
@@ -212,9 +221,11 @@ def test_a_well_formed_file_loads(tmp_path):
     ('kind = "premissa"', 'kind = "alerta"', "warnings.teste_prazo.kind"),
     ('warnings = ["teste_prazo"]', 'warnings = ["teste_outro"]', "não está em \\[warnings\\]"),
     ('[validity.cases.term]', '[validity.cases.durante]', "nome desconhecido 'durante'"),
-    # a norm folder is data: hooks choose among the rules written inside calculator/, nothing else
-    ('hooks = "calculator.ubatuba"', 'hooks = "calculator.api"', "não é um módulo de regras registrado"),
-    ('hooks = "calculator.ubatuba"', 'hooks = "laws.teste.pwn"', "não é um módulo de regras registrado"),
+    # a norm folder is data: rules names the module written for it inside calculator/rules/, nothing else
+    ('place = "Teste/SP"\n', 'place = "Teste/SP"\nrules = "api"\n', "deve ser o nome da própria norma"),
+    ('place = "Teste/SP"\n', 'place = "Teste/SP"\nrules = "ubatuba"\n', "deve ser o nome da própria norma"),
+    ('place = "Teste/SP"\n', 'place = "Teste/SP"\nrules = "../laws/pwn"\n', "deve ser o nome da própria"),
+    ('place = "Teste/SP"\n', 'place = "Teste/SP"\nrules = "teste"\n', "não há calculator/rules/teste.py"),
     ('slug = "teste"', 'slug = "../teste"', "slug deve ter só letras minúsculas"),
     # names the theme prints unescaped (menu, <title>): one line of plain text
     ('citation = "Lei nº 1/2020"', 'citation = "Lei 1\\nhooks:\\n  - x.py"', "citation tem o caractere de "
@@ -227,7 +238,7 @@ def test_a_malformed_file_is_refused_naming_file_and_entry(tmp_path, old, new, m
     text = GOOD.replace(old, new, 1)
     path = _write(tmp_path, text)
     with pytest.raises(RegistryError, match=message) as err:
-        registry._norm(tomllib.loads(text), path)
+        registry_from_data(tomllib.loads(text), path)
     assert str(path) in str(err.value)
 
 
@@ -238,9 +249,9 @@ def test_the_readme_article_table_is_generated_from_the_registry():
     assert registry_table.updated(text) == text, "README desatualizado: rode tools/registry_table.py"
     from calculator.simulator import policy
 
-    in_laws = [s for s in SLUGS if discovery.path_of(s).parent.parent == discovery.LAWS]
+    in_laws = [s for s in SLUGS if path_of(s).parent.parent == LAWS]
     for slug in in_laws:  # every provision the registries cite has a row (the [simulation] section's too)
-        norm = registry.load(slug)
+        norm = registry_of(slug)
         cited = set(norm.references()) | set(policy.of(norm).references())
         assert cited == {ref for ref, _, _ in registry_table.rows(norm)}
 
@@ -248,8 +259,8 @@ def test_the_readme_article_table_is_generated_from_the_registry():
 def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsewhere():
     from calculator.api import handle
 
-    owners = {opt: [s for s in SLUGS if opt in registry.load(s).simulation_options]
-              for opt in registry_schema.SIMULATION_OPTIONS}
+    owners = {opt: [s for s in SLUGS if opt in registry_of(s).simulation_options]
+              for opt in vocabulary.SIMULATION_OPTIONS}
     assert all(len(o) == 1 for o in owners.values()), owners
     non_default = {"substituicao": "geral", "equidade_genero": True, "preenchimento": "lista",
                    "vagas_femininas": "1", "precedencia": "art4_par1u", "precedencia_feminina": "feminina"}
@@ -262,31 +273,59 @@ def test_each_norm_specific_simulation_option_has_one_owner_and_is_refused_elsew
             if slug == owner:
                 assert answer["ok"], (opt, slug, answer)
             else:
-                refusal = registry.load(owner).simulation_options[opt]["refusal"]
+                refusal = registry_of(owner).simulation_options[opt]["refusal"]
                 assert answer["error"] == {"field": opt, "message": refusal}, (opt, slug)
 
 
-def test_each_registry_file_is_parsed_once_at_start(monkeypatch):
-    """discover() reads every registry for its list_order; the registry's first read of each file reuses
-    that parse (the page's Python starts with one TOML parse per norm, not two), and a later read parses
-    the file again, as it is then."""
-    calls: list[str] = []
-    real = tomllib.loads
-    monkeypatch.setattr(discovery.tomllib, "loads", lambda text: calls.append(text) or real(text))
-    discovery.discover.cache_clear()
-    registry.load.cache_clear()
+def _count_reads(monkeypatch) -> tuple[list, list]:
+    """Every TOML parse of a registry and every schema validation, from now on."""
+    from calculator.norms import load
+
+    parses: list[str] = []
+    checks: list[dict] = []
+    real_parse, real_check = tomllib.loads, load.schema_problems
+    monkeypatch.setattr(discovery.tomllib, "loads", lambda text: parses.append(text) or real_parse(text))
+    monkeypatch.setattr(load, "schema_problems", lambda data: checks.append(data) or real_check(data))
+    return parses, checks
+
+
+def test_each_registry_is_parsed_and_validated_once_whatever_asks(monkeypatch):
+    """The page's worker and the public API call api.handle with no help from the CLI: many requests, of
+    every command and norm, parse and validate each registry once, and discover() after them reads none
+    again."""
+    from calculator import forget_norms
+    from calculator.api import handle
+
+    forget_norms()
+    parses, checks = _count_reads(monkeypatch)
     try:
-        slugs = discovery.discover()
-        assert len(calls) == len(slugs) == len(NORMS)
-        norms = [registry.load(slug) for slug in slugs]
-        assert len(calls) == len(slugs)
-        assert [n.slug for n in norms] == list(slugs)
-        # any other read parses the file again, as it is now; so does a load after the caches are cleared
-        registry.read(discovery.path_of(slugs[0]))
-        assert len(calls) == len(slugs) + 1
-        registry.load.cache_clear()
-        registry.load(slugs[0])
-        assert len(calls) == len(slugs) + 2
+        asked = []
+        for slug in SLUGS:
+            extra = {"percentual": "20"} if registry_of(slug).percent_rule == "given" else {}
+            asked.append(slug)
+            for n in range(1, 40):
+                for command in ("reserva", "ordem"):
+                    assert json.loads(handle(json.dumps({"command": command, "norma": slug, "vagas": str(n),
+                                                         **extra})))["ok"]
+            handle(json.dumps({"command": "parametros", "norma": slug}))
+            assert len(parses) == len(checks) == len(asked)  # one per norm asked for, so far
+        assert set(discover()) == set(SLUGS) and len(parses) == len(checks) == len(SLUGS)
+        read_registry(path_of(SLUGS[0]))  # an explicit read of a file parses it as it is now
+        assert len(parses) == len(SLUGS) + 1
     finally:
-        discovery.discover.cache_clear()
-        registry.load.cache_clear()
+        forget_norms()
+
+
+def test_an_unknown_name_reads_no_registry_twice(monkeypatch):
+    from calculator import forget_norms
+    from calculator.api import handle
+
+    forget_norms()
+    parses, _ = _count_reads(monkeypatch)
+    try:
+        for _ in range(20):
+            assert not json.loads(handle('{"command": "reserva", "norma": "ubatuba", "vagas": "0"}'))["ok"]
+            assert not json.loads(handle('{"command": "reserva", "norma": "nenhuma", "vagas": "3"}'))["ok"]
+        assert len(parses) <= len(SLUGS)
+    finally:
+        forget_norms()

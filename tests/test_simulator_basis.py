@@ -70,7 +70,7 @@ def test_lins_reverted_pcd_and_female_seats_have_no_basis_and_say_why():
     assert by_list(res, "reserva") == ["R5"]
     rev = {r["from"]: r for r in res["reverted_seats"]}
     assert rev["pcd"]["basis"] == [] and rev["feminina"]["basis"] == []
-    assert "a única pessoa com deficiência aprovada (R5) foi nomeada pela reserva racial (art. 6º, § 2º)" \
+    assert "a única pessoa com deficiência aprovada (R5) foi nomeada pela reserva racial (art. 6º, § 2º)"\
         in rev["pcd"]["reason"]
     assert "não há pessoas com deficiência aprovadas" not in rev["pcd"]["reason"]
     # the female seat: the only woman approved went through the racial list, and the reason says so
@@ -139,7 +139,7 @@ def test_lins_female_and_racial_is_a_conflict_with_the_other_reading():
     res = simulate("lins", 4, csv(*rows), percent="20", pcd_seats=1, female_seats=1)
     w = warn(res, "lins_feminina_reserva_lacuna")
     assert w["kind"] == "conflito" and "(R5)" in w["message"]
-    assert "Outra leitura, disponível como opção (precedência feminina \"feminina\"): nomeá-la pela vaga " \
+    assert "Outra leitura, disponível como opção (precedência feminina \"feminina\"): nomeá-la pela vaga "\
         "feminina (art. 6º, § 3º, por analogia)" in w["message"]
 
 

@@ -7,12 +7,14 @@ import tomllib
 
 import pytest
 
-from calculator import engine, registry
+from calculator.answer import collect_basis, step
 from calculator.arithmetic import HUNDRED, proportional_count
 from calculator.errors import InputError
-from calculator.rules import collect_basis, step
+from calculator.norms import registry_from_data, registry_of
+from calculator.rules.choices import scope_of
+from calculator.rules.default import DefaultRules
+from calculator.rules.percent import legal_percent
 from calculator.simulator import policy, simulate_norm
-from calculator.standard import StandardRules
 from tests.test_registry import GOOD, _write
 
 HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentificacao\n"
@@ -21,15 +23,16 @@ HEADER = "inscricao;nome;classificacao;cotista;pcd;genero;situacao;heteroidentif
 def _norm_module(tmp_path):
     """A norm with a minimal registry (25,5% minimum, half-up, proportional order, a term in years) whose
     one declared exception is its reserve: the percentage rounded half up, with no minimum of vacancies and
-    no notes; every other stage is the default (calculator/standard.py)."""
-    norm = registry._norm(tomllib.loads(GOOD), _write(tmp_path, GOOD))
+    no notes; every other stage is the default (calculator/rules/default.py)."""
+    norm = registry_from_data(tomllib.loads(GOOD), _write(tmp_path, GOOD))
 
-    class Rules(StandardRules):
+    class Rules(DefaultRules):
         def reserved_seats(self, vacancies, percent=None, scope=None):
-            engine.scope(norm, scope)
-            p = engine.legal_percent(norm, vacancies, percent)
+            scope_of(norm, scope)
+            p = legal_percent(norm, vacancies, percent)
             steps = [step(f"{p}% de {vacancies}", list(norm.params()["percentual"].basis))]
-            return {"reserved": proportional_count(p, vacancies), "applies": True, "percent": p,
+            return {"reserved": proportional_count(p, vacancies, "meio_para_cima"), "applies": True,
+                    "percent": p,
                     "exact": p / HUNDRED * vacancies, "basis": collect_basis(steps), "warnings": [],
                     "steps": steps}
 
@@ -48,7 +51,7 @@ def _csv(rows) -> bytes:
 
 def test_a_norm_without_simulation_section_has_the_default_policy(tmp_path):
     mod = _norm_module(tmp_path)
-    pol = policy.of(mod.NORM)
+    pol = policy.of(mod.registry)
     assert pol.order == policy.DEFAULT_ORDER and pol.hetero is None and pol.replacement == {}
     assert pol.refs("ranking", "reserve") == []  # nothing declared: sem base no corpus, never a guess
     assert not pol.publish_within_vacancies and pol.options == {}
@@ -115,7 +118,7 @@ def test_a_malformed_simulation_section_is_refused_by_name(section, message):
 
 @pytest.mark.parametrize("slug", ["ubatuba", "quissama", "lins"])
 def test_every_warning_key_the_policy_names_is_in_the_catalogue(slug):
-    norm = registry.load(slug)
+    norm = registry_of(slug)
     pol = policy.of(norm)
     keys = [pol.pcd_first.get("warning"), pol.pcd_with_reserve.get("warning"),
             pol.reversion.get("partial_warning"), pol.hetero and pol.hetero.pending_warning]
@@ -128,7 +131,7 @@ def test_every_provision_the_policy_cites_resolves_in_the_corpus(slug):
     from laws import load_corpus
 
     corpus = load_corpus()
-    refs = policy.of(registry.load(slug)).references()
+    refs = policy.of(registry_of(slug)).references()
     assert refs and all(corpus.resolve(ref) is not None for ref in refs), refs
 
 

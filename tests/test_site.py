@@ -18,8 +18,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 import calculator
-from calculator import discovery
 from calculator.labels import display_label
+from calculator.norms import path_of
 from laws import NORM_SLUGS, load_corpus
 from tests.support import ROOT, SITE
 
@@ -77,7 +77,7 @@ def law_text_of(page_html: str) -> str:
 
 def seed_file(slug: str) -> Path:
     """The norm's verbatim text: laws/<slug>/texto.txt, pinned by SHA-256 to the seed (test_laws.py)."""
-    return discovery.path_of(slug).parent / "texto.txt"
+    return path_of(slug).parent / "texto.txt"
 
 
 # --------------------------------------------------------------------------- law pages
@@ -404,7 +404,7 @@ def test_cross_norm_pages_cite_provisions(site):
                    "ubatuba-genero", "ubatuba-posteriormente", "vigencia"):
         assert f'id="{anchor}"' in conflitos
     metodologia = (site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
-    assert "Cobertura" in metodologia and 'id="regra-calculator-ubatuba-rules-reserved-seats"' in metodologia
+    assert "Cobertura" in metodologia and 'id="regra-calculator-rules-percent-legal-percent"' in metodologia
 
 
 def test_downloads(site):
@@ -475,8 +475,9 @@ def test_methodology_shows_human_labels_not_python_names(site):
 def test_law_pages_name_rules_readably(site):
     page_html = (site / "gerado" / "ubatuba.html").read_text(encoding="utf-8")
     assert "Regra na calculadora:" in page_html
-    assert "calculator.ubatuba" not in _visible_text(page_html)
-    assert "<code>ubatuba.Rules.reserved_seats</code>" in page_html
+    assert "calculator.rules" not in _visible_text(page_html)
+    assert "<code>rules.ubatuba.UbatubaRules.order_notes</code>" in page_html or \
+        "<code>rules.percent.legal_percent</code>" in page_html
 
 
 def test_coverage_is_consistent_with_the_parameters(site):
@@ -505,14 +506,15 @@ def test_tables_json_carries_the_calculators_warnings_and_validity(site):
     for slug, table in data["norms"].items():
         validity = table["validity"]
         assert validity["date"] == data["generated"]
-        rule = calculator.NORMS[slug].validity(datetime.date.fromisoformat(data["generated"]))
+        rule = calculator.rules.validity_on(calculator.NORMS[slug].registry,
+                                            datetime.date.fromisoformat(data["generated"]))
         assert validity["applies"] == rule["applies"]
         for row in table["rows"]:
             res = calculator.reserve(slug, row["vacancies"], percent=table["percent"])
             shown = [table["messages"][k] for k in row["reserve_warnings"]]
             assert [w["message"] for w in shown] == [w["message"] for w in res["warnings"]]
             order = calculator.order(slug, row["vacancies"], percent=table["percent"])
-            assert [table["messages"][k]["message"] for k in row["order_warnings"]] == \
+            assert [table["messages"][k]["message"] for k in row["order_warnings"]] ==\
                 [w["message"] for w in order["warnings"]]
         verdict = "a reserva se aplica" if validity["applies"] else "a reserva não se aplica"
         assert verdict in validity["summary"], slug
@@ -532,7 +534,7 @@ def test_validity_summary_on_fixed_build_dates(day, applies):
     assert status["applies"] is applies and status["date"] == day
     assert status["last_day"] == "2024-06-16"
     verdict = "a reserva se aplica" if applies else "a reserva não se aplica"
-    assert f"Para um edital publicado em {dates.br_date(day)} (data de geração do site), {verdict}" \
+    assert f"Para um edital publicado em {dates.br_date(day)} (data de geração do site), {verdict}"\
         in status["summary"]
 
 

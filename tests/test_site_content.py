@@ -103,7 +103,10 @@ def test_timeline_dates_are_the_calculators(site, path):
         assert rows[0][0] == FIRST and rows[-1][1] == LAST
         for (_, end, _), (start, _, _) in zip(rows, rows[1:], strict=False):
             assert start == end + datetime.timedelta(days=1), f"{slug}: lacuna ou sobreposição em {end}"
-        rule = calculator.NORMS[slug].validity
+        registry = calculator.NORMS[slug].registry
+
+        def rule(day, registry=registry):
+            return calculator.rules.validity_on(registry, day)
         for first, last, applies in rows:
             day = first
             while day <= last:
@@ -118,7 +121,7 @@ def test_timeline_marks_dates_that_follow_from_a_presumed_publication(site, path
     items = timeline_items(read(site, path))
     marked = 0
     for slug in NORM_SLUGS:
-        res = calculator.NORMS[slug].validity(datetime.date(2020, 1, 1))
+        res = calculator.rules.validity_on(calculator.NORMS[slug].registry, datetime.date(2020, 1, 1))
         if not any(w["code"].endswith("_publicacao_presumida") for w in res["warnings"]):
             continue
         start = datetime.date.fromisoformat(res["in_force_from"])
@@ -134,7 +137,7 @@ def test_timeline_marks_dates_that_follow_from_a_presumed_publication(site, path
 
 
 def _ubatuba_term() -> tuple[str, str]:
-    res = calculator.NORMS["ubatuba"].validity(datetime.date(2020, 1, 1))
+    res = calculator.rules.validity_on(calculator.NORMS["ubatuba"].registry, datetime.date(2020, 1, 1))
     return tuple(datetime.date.fromisoformat(res[key]).strftime("%d/%m/%Y")
                  for key in ("in_force_from", "last_day"))
 
@@ -340,7 +343,7 @@ def test_glossary_wording(site):
 
 def test_timeline_states_what_the_corpus_cannot_decide():
     """A rule that answers null (Lins before its decree, if the law's date is unknown) is said in words."""
-    from sitebuild import validity
+    from sitebuild import timeline
 
     def rule(day):
         applies = None if day < datetime.date(2024, 2, 8) else True
@@ -348,13 +351,13 @@ def test_timeline_states_what_the_corpus_cannot_decide():
             applies = False
         return {"applies": applies, "steps": [{"text": f"passo de {day.isoformat()}"}], "warnings": []}
 
-    periods = validity.validity_periods(rule)
+    periods = timeline.validity_periods(rule)
     assert [(p["start"], p["end"], p["applies"]) for p in periods] == [
         (FIRST, datetime.date(2022, 12, 31), False),
         (datetime.date(2023, 1, 1), datetime.date(2024, 2, 7), None),
         (datetime.date(2024, 2, 8), LAST, True)]
     assert all(p["why"] == "" for p in periods)  # a reason quoting each day's date is not the period's
-    summary = validity.validity_summary(periods, datetime.date(2026, 1, 1))
+    summary = timeline.validity_summary(periods, datetime.date(2026, 1, 1))
     assert summary.startswith("Em vigor desde 08/02/2024")
     assert "de 01/01/2023 a 07/02/2024, não é possível determinar com o corpus" in summary
 

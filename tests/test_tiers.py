@@ -28,7 +28,7 @@ def test_fast_tier_leaves_out_browser_site_and_node_tests_and_keeps_the_rest():
     assert not any(t.startswith(("tests/test_browser_edital.py", "tests/test_pyodide_parity.py"))
                    for t in fast)
     assert "tests/test_pyodide_pack.py::test_pack_copies_only_the_runtime_files_and_an_empty_lock" not in fast
-    assert "tests/test_golden.py::test_pyodide_reproduces_the_recorded_answers_from_the_built_site" \
+    assert "tests/test_golden.py::test_pyodide_reproduces_the_recorded_answers_from_the_built_site"\
         not in fast
     # the mutation pipeline builds each mutant's page; a copy of docs/ with the generated pages needs a build
     assert not any("test_every_mutant_is_refused" in t for t in fast)

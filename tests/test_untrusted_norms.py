@@ -103,16 +103,18 @@ def test_a_citation_cannot_add_keys_to_the_sites_configuration(tmp_path, monkeyp
     import yaml
 
     import laws
-    from calculator import registry
+    from calculator import norms
+    from calculator.norms import registry_of
     from sitebuild import mkdocs_run
 
     root = tmp_path / "repo"
     root.mkdir()
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     evil = 'Lei 1\nhooks:\n  - laws/evil/pwn.py\nextra_javascript: ["https://evil.example/x.js"]\n<b>"'
-    real = registry.load
+    real = registry_of
     monkeypatch.setattr(laws, "NORM_SLUGS", (*laws.NORM_SLUGS, "evil"))
-    monkeypatch.setattr(registry, "load", lambda slug: types.SimpleNamespace(citation=evil, place="X<i>/XX")
+    monkeypatch.setattr(norms, "registry_of", lambda slug: types.SimpleNamespace(citation=evil,
+                                                                                 place="X<i>/XX")
                         if slug == "evil" else real(slug))
     monkeypatch.setitem(mkdocs_run.PLACE, "evil", "X<i>/XX")
     path = mkdocs_run.norms_config(root)
@@ -195,7 +197,7 @@ texto = \"\"\"
 [fonte](https://example.org/lei) [glossário](../glossario.md#edital) ![x](https://evil.example/p.png)
 --8<-- "docs/sobre.md"
 \"\"\"
-regra = "calculator.standard.StandardRules.reserved_seats"
+regra = "calculator.rules.default.DefaultRules.concurso_reserved_seats"
 """
 
 
@@ -235,7 +237,7 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     assert not marker.exists()
     built = repo / "site"
     page = (built / "gerado" / "anotada.html").read_text(encoding="utf-8")
-    assert "&lt;script&gt;alert(&quot;ann&quot;)&lt;/script&gt;" in page or \
+    assert "&lt;script&gt;alert(&quot;ann&quot;)&lt;/script&gt;" in page or\
         '&lt;script&gt;alert("ann")&lt;/script&gt;' in page
     content = page.split('class="md-content"')[1]
     assert "&lt;iframe" in page and "<iframe" not in page and "<img" not in content
@@ -264,13 +266,13 @@ def test_every_template_escapes_by_default_and_none_marks_data_safe():
 
 
 def test_the_timeline_escapes_a_place_and_a_title(monkeypatch):
-    from sitebuild import validity
+    from sitebuild import timeline
     from sitebuild.context import Context
 
     ctx = Context()
-    rows = validity.validity_timeline(ctx)
+    rows = timeline.validity_timeline(ctx)
     hostile = [{**row, "place": "<b>X</b>", "title": "<script>t</script>"} for row in rows]
-    monkeypatch.setattr(validity, "validity_timeline", lambda _ctx: hostile)
-    out = str(validity.timeline_html(ctx))
+    monkeypatch.setattr(timeline, "validity_timeline", lambda _ctx: hostile)
+    out = str(timeline.timeline_html(ctx))
     assert "<script>t</script>" not in out and "&lt;script&gt;t&lt;/script&gt;" in out
     assert "<b>X</b>" not in out and "&lt;b&gt;X&lt;/b&gt;" in out

@@ -193,15 +193,11 @@ def _clean(request: dict) -> dict:
     return {k: v for k, v in request.items() if v is not None}
 
 
-def api_lines() -> list[str]:
-    return _lines(requests())
-
-
 def norm_requests(slug: str) -> list[dict]:
     """A sweep of every command for one norm, made from its registry alone (so any norm has one)."""
-    from calculator import registry
+    from calculator.norms import registry_of
 
-    norm = registry.load(slug)
+    norm = registry_of(slug)
     rule = norm.percent_rule
     if rule == "given":
         percents = [norm.percent_example or "20", "12,5", "33,3"]

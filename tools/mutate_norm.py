@@ -96,15 +96,10 @@ def mutants(folder: Path) -> Iterator[tuple[str, dict[str, str]]]:
 # --- the pipeline ------------------------------------------------------------------------------------
 def _reset(slug: str):
     """Forget every cached reading of the norms, and give the calculator ``slug``'s rules as on disk."""
-    from calculator import core, discovery, registry
-    from calculator.simulator import policy
+    from calculator import NORMS, forget_norms
 
-    registry.load.cache_clear()
-    discovery.discover.cache_clear()
-    discovery._parsed.clear()
-    policy._of_file.cache_clear()
-    core.NORMS._rules.pop(slug, None)  # the lazy mapping reads the norm again on first use
-    return core.NORMS[slug]
+    forget_norms()  # the lazy mapping reads the norm again on first use
+    return NORMS[slug]
 
 
 def _sweep(slug: str, rules, ids: set[str]) -> None:
@@ -112,7 +107,7 @@ def _sweep(slug: str, rules, ids: set[str]) -> None:
     and every cited id in the text."""
     from calculator.api import handle
 
-    norm = rules.NORM
+    norm = rules.registry
     percent = norm.percent_example if norm.percent_rule == "given" else None
     extra = {"percentual": percent} if percent else {}
     requests = [{"command": c, "norma": slug, "vagas": str(n), **extra}
@@ -140,7 +135,7 @@ def _sweep(slug: str, rules, ids: set[str]) -> None:
 
 class Pipeline:
     """The norm's page, its LexML, the page's fields and a sweep of the calculator, in one process (the
-    mutant lives at ``extra``/<slug>, named by calculator.discovery.EXTRA_ENV before anything is imported)."""
+    mutant lives at ``extra``/<slug>, named by calculator.norms.EXTRA_ENV before anything is imported)."""
 
     def __init__(self, extra: Path, slug: str, gen: Path):
         os.environ["COTAS_NORMAS_EXTRA"] = str(extra)
@@ -169,7 +164,7 @@ class Pipeline:
                     raise AssertionError(f"LexML muda a linha {p.id}")
         ids = {p.id for p in norm.walk()}
         _sweep(self.slug, rules, ids)
-        frontend.norm_fields(rules.NORM)
+        frontend.norm_fields(rules.registry)
         self.ctx.corpus = Corpus([norm])
         self.ctx._emitted_basis = None
         self.ctx._timeline = None

@@ -32,13 +32,13 @@ def _value(p) -> str:
 
 
 def _order_notes(norm) -> str:
-    """Where the norm's notes on the call order are written: its Rules' own order_notes, or the default."""
-    if norm.hooks:
-        import importlib
+    """Where the norm's notes on the call order are written: its rules class's own order_notes, or the
+    default's."""
+    from calculator.rules import rules_class
 
-        if "order_notes" in vars(importlib.import_module(norm.hooks).Rules):
-            return f"{norm.hooks.removeprefix('calculator.')}.Rules.order_notes"
-    return "standard.StandardRules.order_notes"
+    found = rules_class(norm)
+    where = found if "order_notes" in vars(found) else found.__mro__[-2]
+    return f"{where.__module__.removeprefix('calculator.')}.{where.__name__}.order_notes"
 
 
 def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
@@ -90,7 +90,7 @@ def rows(norm, day=str, value=_value) -> list[tuple[str, str, str]]:
     for key, entry in norm.warnings.items():
         for ref in entry.basis:
             out.append((ref, f"aviso `{entry.code}` ({entry.kind})", f"`[warnings.{key}]`"))
-    c = norm.common
+    c = norm
     for ref in c.reserve_basis:
         out.append((ref, "reserva de um concurso: dispositivo citado em cada resposta", "`[reserve] basis`"))
     for ref in c.whole_basis:
@@ -114,16 +114,17 @@ def sorted_rows(norm, corpus_norm, day=str, value=_value) -> list[tuple[str, str
 
 def render() -> str:
     sys.path.insert(0, str(ROOT))
-    from calculator import NORMS, discovery, registry
+    from calculator import NORMS
     from calculator.labels import display_label
+    from calculator.norms import LAWS, path_of, registry_of
     from laws.corpus import load_corpus
 
     corpus = load_corpus()
     lines = [BEGIN, "", "| norma | dispositivo | o que o registro diz | onde |", "|---|---|---|---|"]
     for slug in NORMS:  # the norms of laws/ (an extra corpus folder's norm is not the project's)
-        if discovery.path_of(slug).parent.parent != discovery.LAWS:
+        if path_of(slug).parent.parent != LAWS:
             continue
-        norm = registry.load(slug)
+        norm = registry_of(slug)
         first = True
         for ref, what, where in sorted_rows(norm, corpus.norm(slug)):
             who = f"{norm.place} ([`laws/{slug}/norma.toml`](../laws/{slug}/norma.toml))" if first else ""

@@ -6,8 +6,9 @@ the wrong column."""
 
 from __future__ import annotations
 
-from calculator.cargos import CargoTable
-from calculator.rules import count_phrase, warning
+from calculator.answer import warning
+from calculator.csv.cargos import CargoTable
+from calculator.ptbr import count_phrase
 from calculator.stages.compliance import compliance_status
 from calculator.stages.reserve import reserve
 

@@ -3,37 +3,22 @@ readings, which one leads, and the conflict when they differ (fragmentation)."""
 
 from __future__ import annotations
 
-from calculator import registry
-from calculator.rules import (
-    format_int,
-    reserved_phrase,
-    warning,
-)
+from calculator.answer import warning
+from calculator.norms.model import Registry
+from calculator.ptbr import format_int, reserved_phrase
 
 
-def readings_basis(slug: str) -> dict[str, tuple[tuple[str, ...], str]]:
-    """What the norm's text says about counting the reserve per cargo or for the whole concurso: reading
-    ("cargo", "concurso") → (basis, what the text says); an empty basis means the corpus has none for that
-    reading (registry, [edital])."""
-    return registry.load(slug).common.edital_readings
-
-
-def shortfall_basis_of(slug: str) -> tuple[str, ...]:
-    """The provisions that fix a cargo's count (its percentage of its own vacancies and the rounding): the
-    basis of a "falta" in the table (none when they come from a law outside the corpus)."""
-    return registry.load(slug).common.shortfall_basis
-
-
-def reading_lead(slug: str) -> str:
+def reading_lead(registry: Registry) -> str:
     """Which reading leads the headline: "cargo" when the text counts per cargo, "concurso" when only the
-    concurso read as one has a basis, "nenhuma" when neither has one (both shown with equal weight)."""
-    readings = readings_basis(slug)
+    concurso read as one has a basis, "nenhuma" when neither has one (both shown with equal weight). What
+    the text says of each reading is the registry's [edital]."""
+    readings = registry.edital_readings
     if readings["cargo"][0]:
         return "cargo"
     return "concurso" if readings["concurso"][0] else "nenhuma"
 
 
-_ADC41 = {
+ADC41 = {
     "kind": "contexto_nacional",
     # a summary, not a quotation: the ementa's exact words are not in the fact sheet this note comes from
     "text": "Contexto nacional, fora do corpus e não aplicado pela calculadora: o STF, na ADC 41 (Plenário, "
@@ -54,15 +39,9 @@ STATUS_LABELS = {"cargo": "Situação", "concurso": "Leitura por cargo (interpre
                  "nenhuma": "Leitura por cargo (interpretação)"}
 
 
-def module_beyond_basis(slug: str) -> tuple[str, ...]:
-    """The provisions on nominations beyond the announced vacancies (the registry's [order] beyond_basis);
-    empty where the norm's text has none ("sem base no corpus")."""
-    return registry.load(slug).common.beyond_basis
-
-
-
-def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: int) -> dict:
-    readings = readings_basis(slug)
+def fragmentation_warning(registry: Registry, per_cargo: int, aggregated: int, total: int) -> dict:
+    """The conflict of the two readings when they give different counts, each with what the text says."""
+    readings = registry.edital_readings
     cargo_basis, cargo_text = readings["cargo"]
     conc_basis, conc_text = readings["concurso"]
     higher = "do concurso como um todo" if aggregated > per_cargo else "por cargo"
@@ -73,7 +52,7 @@ def _fragmentation_warning(slug: str, per_cargo: int, aggregated: int, total: in
                     "mostra a leitura por cargo, como interpretação.",
         "nenhuma": "o corpus não permite escolher: o título mostra as duas, e a tabela mostra a leitura por "
                    "cargo, como interpretação.",
-    }[reading_lead(slug)]
+    }[reading_lead(registry)]
     return warning(
         "fracionamento", "conflito",
         "Fracionamento: as duas leituras dão números diferentes. Leitura por cargo (soma das reservas de "

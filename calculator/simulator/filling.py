@@ -105,7 +105,7 @@ def precedence_order(run: Run, c, options: list[str]) -> tuple[str, ...]:
         order = tuple(pol.option_value(option, value, "order", order))
     for option, value in run.options.choices.items():
         rule = pol.option_value(option, value, "better_classified", None)
-        if rule and rule["better"] in options and rule["than"] in options \
+        if rule and rule["better"] in options and rule["than"] in options\
                 and run.list_pos[rule["better"]][c.inscricao] < run.list_pos[rule["than"]][c.inscricao]:
             order = tuple(rule["order"])  # tie: the norm's own order
     return order

@@ -3,7 +3,7 @@ heteroidentificação where the norm regulates it), and the published specific l
 
 from __future__ import annotations
 
-from calculator.rules import warning
+from calculator.answer import warning
 from calculator.simulator.policy import HeteroResult, every
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA, SPECIFIC, Agreed, Exclusion, Move
 from calculator.simulator.state import Run

@@ -1,6 +1,7 @@
 """The simulation's warnings: what the input leaves open (missing columns, ties, seats from other laws),
 the analogies the replacement needs, and what only one norm says, by its declared exception
-``simulation_warnings(view: View) -> list[dict] | None`` (calculator/standard.py): the norm's own warnings on
+``simulation_warnings(view: View) -> list[dict] | None`` (calculator/rules/default.py): the norm's own
+warnings on
 this simulation (its readings, its gaps), given after the generic ones; None (the default) gives the generic
 note on a precedence the text does not settle.
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator.rules import count_phrase, format_int, warning
+from calculator.answer import warning
+from calculator.ptbr import count_phrase, format_int
 from calculator.simulator.records import FEM, PCD, RESERVA, Conflict, agree
 from calculator.simulator.replacement import analogy_warnings
 from calculator.simulator.state import Run
@@ -110,14 +112,14 @@ def final_warnings(run: Run, nominations: list) -> None:
     view = View(run.options, dict(run.quota), list(run.conflicts),
                 {c.inscricao: c.genero for c in run.cands},
                 any(e.would_fill == RESERVA for e in run.excluded), run.refs)
-    own = run.module.simulation_warnings(view)
+    own = run.rules.simulation_warnings(view)
     run.warnings.extend(own if own is not None else _precedence_gap(run, view))
     hetero = run.policy.hetero
     if hetero is not None and hetero.pending_warning:
         of = {c.inscricao: c.hetero for c in run.cands}
         pending = sum(1 for nom in nominations if nom.via == RESERVA and of[nom.candidate] == "")
         if pending:
-            run.warnings.append(run.module.NORM.warning(
+            run.warnings.append(run.rules.registry.warning(
                 hetero.pending_warning, count=count_phrase(pending, "nomeado", "nomeados")))
 
 
@@ -129,7 +131,7 @@ def trailing_warnings(run: Run, result: dict) -> None:
     both = run.policy.pcd_with_reserve
     if both and k_pcd and run.quota[RESERVA] and not any(
             w["code"] == both.get("unless") for w in result["warnings"]):
-        result["warnings"].append(run.module.NORM.warning(both["warning"]))
+        result["warnings"].append(run.rules.registry.warning(both["warning"]))
     if run.pcd_first:
         which = f"elas são as nomeações 1ª a {k_pcd}ª" if k_pcd > 1 else "ela é a 1ª nomeação"
-        result["warnings"].append(run.module.NORM.warning(run.policy.pcd_first["warning"], which=which))
+        result["warnings"].append(run.rules.registry.warning(run.policy.pcd_first["warning"], which=which))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator import csvtext
+from calculator.csv.text import normalise
 from calculator.errors import InputError, quoted
-from calculator.rules import BLANKS
 from calculator.simulator.policy import Policy, every
+from calculator.stages.inputs import BLANKS
 
 #: Options with one of a few values: (option, the answer's key in "options").
 CHOICES = (("precedencia", "precedence"), ("substituicao", "replacement"),
@@ -91,10 +91,10 @@ def parse_count(value, field: str, label: str) -> int:
         raise InputError(f"{label} deve ser um número inteiro (ex.: 2)", field)
     if isinstance(value, int):
         n = value
-    elif isinstance(value, str) and value.strip(BLANKS).isdigit() and value.strip(BLANKS).isascii() \
+    elif isinstance(value, str) and value.strip(BLANKS).isdigit() and value.strip(BLANKS).isascii()\
             and len(value.strip(BLANKS)) < 10:
         n = int(value.strip(BLANKS))
-    elif isinstance(value, str) and value.strip(BLANKS).startswith("-") \
+    elif isinstance(value, str) and value.strip(BLANKS).startswith("-")\
             and value.strip(BLANKS)[1:].isdigit() and value.strip(BLANKS)[1:].isascii():
         if not value.strip(BLANKS)[1:].strip("0"):
             return 0
@@ -112,9 +112,9 @@ def flag(value, field: str) -> bool:
         return False
     if value is True:
         return True
-    if isinstance(value, str) and csvtext.normalise(value) in ("sim", "s", "true", "1"):
+    if isinstance(value, str) and normalise(value) in ("sim", "s", "true", "1"):
         return True
-    if isinstance(value, str) and csvtext.normalise(value) in ("nao", "n", "false", "0"):
+    if isinstance(value, str) and normalise(value) in ("nao", "n", "false", "0"):
         return False
     raise InputError(f"{field}: use sim ou não", field)
 

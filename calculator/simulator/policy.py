@@ -29,13 +29,11 @@ replaced by the next of the same list, empty reserved seats reverted to the ampl
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from calculator import discovery, registry
-from calculator.registry_schema import BASIS_KINDS, DEFAULT_ORDER, EFFECTS
+from calculator import norms
+from calculator.norms.vocabulary import BASIS_KINDS, DEFAULT_ORDER, EFFECTS
 
 __all__ = ("BASIS_KINDS", "DEFAULT_ORDER", "EFFECTS", "Hetero", "HeteroResult", "Policy", "PolicyError",
            "every", "from_data", "of")
@@ -174,18 +172,23 @@ def every() -> list[tuple[object, Policy]]:
     """(the registry Norm, its policy) of every norm discovered, in list order: the registries are read, no
     norm's rules are built (what the simulation says of the other norms: their options, their
     verification)."""
-    return [(norm, of(norm)) for norm in map(registry.load, discovery.discover())]
+    return [(norm, of(norm)) for norm in map(norms.registry_of, norms.discover())]
 
 
-def of(norm) -> Policy:
-    """The policy of a registry ``Norm`` (its file read once; a norm without a file: the defaults)."""
-    path = getattr(norm, "path", None)
-    return _of_file(norm.slug, path if isinstance(path, Path) else None)
+_policies: dict[int, tuple[object, Policy]] = {}
 
 
-@cache
-def _of_file(slug: str, path: Path | None) -> Policy:
-    if path is None or not path.is_file():
-        return from_data(slug, {})
-    data = tomllib.loads(path.read_text(encoding="utf-8")).get("simulation", {})
-    return from_data(slug, data, path)
+def of(registry) -> Policy:
+    """The policy of a registry (its ``[simulation]`` table, read when the registry was loaded; none: the
+    defaults), made once per registry."""
+    kept = _policies.get(id(registry))
+    if kept is None or kept[0] is not registry:
+        path = getattr(registry, "path", None)
+        kept = _policies[id(registry)] = (registry, from_data(registry.slug, registry.simulation,
+                                                              path if isinstance(path, Path) else None))
+    return kept[1]
+
+
+def forget() -> None:
+    """Forget the policies made (with calculator.norms.forget, for a test that changes a registry)."""
+    _policies.clear()

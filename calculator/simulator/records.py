@@ -54,7 +54,7 @@ class Agreed(dict):
 class Winner:
     """A candidate who takes a seat of one list, with why and on what basis."""
 
-    candidate: object  # csvinput.Candidate
+    candidate: object  # calculator.csv.candidates.Candidate
     reason: str
     basis: list[str]
 

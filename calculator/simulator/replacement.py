@@ -4,7 +4,7 @@ apply the norm's rule by analogy."""
 
 from __future__ import annotations
 
-from calculator.rules import warning
+from calculator.answer import warning
 from calculator.simulator.records import AMPLA, RESERVA, Exclusion, agree
 from calculator.simulator.state import Run
 

@@ -3,7 +3,8 @@ candidates of the general list in rank order."""
 
 from __future__ import annotations
 
-from calculator.rules import count_phrase, warning
+from calculator.answer import warning
+from calculator.ptbr import count_phrase
 from calculator.simulator.filling import ampla_candidates
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA, SPECIFIC, Shortfall, Winner
 from calculator.simulator.state import Run
@@ -25,7 +26,7 @@ def revert(run: Run) -> int:
             why = "não há optantes aprovados em número suficiente"
             partial = pol.reversion.get("partial_warning")
             if partial and run.taken[RESERVA]:
-                run.warnings.append(run.module.NORM.warning(
+                run.warnings.append(run.rules.registry.warning(
                     partial, approved=_approved(run),
                     reserved=count_phrase(run.final_quota[RESERVA], "vaga reservada", "vagas reservadas"),
                     rest=count_phrase(missing, "vaga restante ficaria reservada",

@@ -9,15 +9,21 @@ from __future__ import annotations
 import gc
 from fractions import Fraction
 
-from calculator import csvinput
-from calculator.core import get_norm
+from calculator.csv import candidates
 from calculator.errors import InputError
-from calculator.rules import format_int, parse_percent, parse_vacancies
+from calculator.ptbr import count_phrase, format_int
+from calculator.rules import rules_for
+from calculator.rules.choices import reading_of, scope_of
+from calculator.rules.percent import legal_percent
 from calculator.simulator import filling, lists, options, policy, reversion, schedule
 from calculator.simulator.notices import trailing_warnings
 from calculator.simulator.records import AMPLA, RESERVA
-from calculator.simulator.report import assemble
+from calculator.simulator.result import assemble
 from calculator.simulator.state import Run
+from calculator.stages.applicability import applicability
+from calculator.stages.headline import compose, other_model_count
+from calculator.stages.inputs import input_date, parse_percent, parse_vacancies
+from calculator.stages.order import order_refusal
 
 #: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
 MAX_SIM_VACANCIES = 1_000_000
@@ -41,18 +47,18 @@ def simulate(norm: str, vacancies, candidates_csv_bytes: bytes, *, percent=None,
     edital_date    the edital's publication: the applicability stage runs first (outside the norm's
                    window, every seat is ampla concorrência; without it, the answer is conditional)
     """
-    return simulate_norm(get_norm(norm), vacancies, candidates_csv_bytes, percent=percent, reading=reading,
+    return simulate_norm(rules_for(norm), vacancies, candidates_csv_bytes, percent=percent, reading=reading,
                          pcd_seats=pcd_seats, female_seats=female_seats, gender_equity=gender_equity,
                          scope=scope, edital_date=edital_date,
                          choices={"precedencia": precedence, "substituicao": replacement,
                                   "preenchimento": fill, "precedencia_feminina": female_precedence})
 
 
-def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None, pcd_seats=0,
+def simulate_norm(rules, vacancies, candidates_csv_bytes: bytes, *, percent=None, reading=None, pcd_seats=0,
                   female_seats=0, gender_equity=False, scope=None, choices=None, edital_date=None) -> dict:
     """The simulation for a norm module (``NORM``, ``TITLE``, ``CITATION``, ``call_positions``,
     ``call_count``; optionally ``simulation_warnings``)."""
-    pol = policy.of(mod.NORM)
+    pol = policy.of(rules.registry)
     n_vac = parse_vacancies(vacancies)
     if n_vac > MAX_SIM_VACANCIES:
         raise InputError(
@@ -62,11 +68,11 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
     k_pcd, k_fem = opts.pcd_seats, opts.female_seats
     if reading is not None and not isinstance(reading, str):
         raise InputError("a leitura deve ser um texto (ex.: proporcional)", "leitura")
-    app = applicability_first(mod, n_vac, pct, reading or None, scope or None, edital_date)
+    app = applicability_first(rules, n_vac, pct, reading or None, scope or None, edital_date)
     if app.stops:
-        sched = schedule.no_reserve(mod, n_vac, pct, reading or None, app)
+        sched = schedule.no_reserve(rules, n_vac, pct, reading or None, app)
     else:
-        sched = schedule.racial_schedule(mod, n_vac, pct, reading or None, scope or None)
+        sched = schedule.racial_schedule(rules, n_vac, pct, reading or None, scope or None)
         sched = {**sched, "steps": app.steps + list(sched.get("steps", [])),
                  "warnings": app.premises + list(sched.get("warnings", []))}
     r_seats = len(sched["positions"])
@@ -82,7 +88,7 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        table = csvinput.read_candidates(candidates_csv_bytes)
+        table = candidates.read_candidates(candidates_csv_bytes)
         types = schedule.seat_types(n_vac, sched["positions"], k_pcd, k_fem)
         pcd_first = scope in pol.pcd_first.get("scopes", ()) and k_pcd > 0
         if pcd_first:
@@ -90,40 +96,32 @@ def simulate_norm(mod, vacancies, candidates_csv_bytes: bytes, *, percent=None, 
             # keep the order used otherwise (the norm is silent there: interpretation, warned)
             types = schedule.pcd_first(types, k_pcd)
             sched = {**sched, "positions": [n for n, t in enumerate(types, start=1) if t == RESERVA]}
-        run = Run(mod, pol, opts, n_vac, types, table, sched, pcd_first)
+        run = Run(rules, pol, opts, n_vac, types, table, sched, pcd_first)
         result = _phases(run)
     finally:
         if gc_was_enabled:
             gc.enable()
     trailing_warnings(run, result)
-    result.update(simulation_headline(app, result, sched, mod, pct, scope or None))
+    result.update(simulation_headline(app, result, sched, rules, pct, scope or None))
     return result
 
 
-def applicability_first(mod, vacancies: int, percent, reading, scope, edital_date):
+def applicability_first(rules, vacancies: int, percent, reading, scope, edital_date):
     """The first stage (calculator/stages/applicability.py), after the input checks every stage relies on; a
     vínculo without a call order (a minimum over a set of posts) has no nominations to simulate."""
-    from calculator import engine
-    from calculator.core import input_date
-    from calculator.stages.applicability import applicability
-    from calculator.stages.order import order_refusal
-
     sc = scope.strip().lower() if isinstance(scope, str) and scope.strip() else None
-    engine.scope(mod.NORM, sc)
-    engine.legal_percent(mod.NORM, vacancies, percent)
-    engine.reading(mod.NORM, reading)
-    refusal = order_refusal(mod, sc)
+    scope_of(rules.registry, sc)
+    legal_percent(rules.registry, vacancies, percent)
+    reading_of(rules.registry, reading)
+    refusal = order_refusal(rules, sc)
     if refusal is not None:
         raise InputError(refusal, "vinculo")
-    return applicability(mod, input_date(edital_date), sc)
+    return applicability(rules, input_date(edital_date), sc)
 
 
-def simulation_headline(app, result: dict, sched: dict, mod, percent, scope) -> dict:
+def simulation_headline(app, result: dict, sched: dict, rules, percent, scope) -> dict:
     """The fields every answer carries from the applicability stage, and the headline (composer:
     calculator/stages/headline.py)."""
-    from calculator.rules import count_phrase
-    from calculator.stages.headline import compose, other_model_count
-
     n = result["vacancies"]
     via = sum(1 for x in result["nominations"] if x["list"] == RESERVA)
     answer = (f"{count_phrase(len(result['nominations']), 'nomeação', 'nomeações')} para "
@@ -139,7 +137,7 @@ def simulation_headline(app, result: dict, sched: dict, mod, percent, scope) -> 
     return {**app.to_json(), "applies": applies,
             "edital_date": app.date.isoformat() if app.date else None,
             "headline": compose(app, answer, refusal=refusal, stage_reason=stage_reason,
-                                other_answer=other_model_count(mod, app, n, percent, scope))}
+                                other_answer=other_model_count(rules, app, n, percent, scope))}
 
 
 def _phases(run: Run) -> dict:

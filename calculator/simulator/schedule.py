@@ -1,4 +1,4 @@
-"""The seat schedule: which of the N seats are reserved (the norm's call order, from its module's
+"""The seat schedule: which of the N seats are reserved (the norm's call order: calculator/rules/calls.py,
 ``call_positions``/``call_count``), which are PcD or female seats (spread by cumulative proportionality),
 and the rest ampla concorrência."""
 
@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from calculator.answer import step
 from calculator.arithmetic import round_half_up
+from calculator.rules.calls import call_count, call_positions
+from calculator.rules.choices import reading_of
+from calculator.rules.percent import legal_percent
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA
 
 
-def racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
+def racial_schedule(rules, vacancies: int, percent, reading, scope) -> dict:
     """Reserved seats and their call positions, from the norm module's building blocks
     (``call_positions`` for the reserve, the reading and its warnings; ``call_count`` walked once over
     1..N for the positions themselves: O(N) evaluations, no quadratic step)."""
-    placed = mod.call_positions(vacancies, percent, reading, scope, limit=0)
+    placed = call_positions(rules.registry, rules, vacancies, percent, reading, scope, limit=0)
     # seats the reading leaves without a position, placed by the norm module (labelled interpretation)
     extras = list(placed.get("interpreted_positions", []))
     total = placed["positions_total"] - len(extras)
@@ -23,7 +27,7 @@ def racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
     p, rd = placed["percent"], placed["reading"]
 
     def count(n: int) -> int:
-        return mod.call_count(n, p, rd)
+        return call_count(rules.registry, n, p, rd)
 
     # The schedule repeats every `period` nominations with `per` reserved calls (count(n + b) =
     # count(n) + a when P/100 = a/b); walk one period and repeat it, then check against the norm's
@@ -41,22 +45,19 @@ def racial_schedule(mod, vacancies: int, percent, reading, scope) -> dict:
             if offset >= vacancies:
                 break
         positions = positions[:total]
-    if len(positions) != total or (positions and count(positions[-1]) != total) \
+    if len(positions) != total or (positions and count(positions[-1]) != total)\
             or (positions and count(positions[-1] - 1) != total - 1):
         positions = _walk(count, vacancies, total)
     return {**placed, "positions": sorted(positions + extras)}
 
 
-def no_reserve(mod, vacancies: int, percent, reading, app) -> dict:
+def no_reserve(rules, vacancies: int, percent, reading, app) -> dict:
     """The schedule when the norm does not apply (applicability said no): no reserved seat, every seat
     ampla concorrência; the reserve and the order stages do not run, and the steps say why."""
-    from calculator import engine
-    from calculator.rules import step
-
     where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
     return {"positions": [], "positions_total": 0, "reserved": 0, "applies": False,
-            "percent": engine.legal_percent(mod.NORM, vacancies, percent),
-            "reading": engine.reading(mod.NORM, reading).name, "reason": app.reason,
+            "percent": legal_percent(rules.registry, vacancies, percent),
+            "reading": reading_of(rules.registry, reading).name, "reason": app.reason,
             "steps": app.steps + [step(f"Como a norma não se aplica {where}, não há vaga reservada: todas as "
                                        "vagas são de ampla concorrência, na ordem da classificação geral.",
                                        app.stop_basis())],

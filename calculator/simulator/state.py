@@ -32,12 +32,12 @@ def _per_list(lists=(AMPLA, *SPECIFIC), make=list) -> dict:
 class Run:
     """Inputs (norm module, policy, options, seat types, candidates, schedule) and what the phases record."""
 
-    module: object  # the norm module (NORM, TITLE, CITATION, simulation hooks)
+    rules: object  # the norm's rules (calculator/rules/: registry, title, citation, simulation_warnings)
     policy: Policy
     options: Options
     vacancies: int
     types: list[str]
-    table: object  # csvinput.CandidateTable
+    table: object  # calculator.csv.candidates.CandidateTable
     sched: dict
     pcd_first: bool = False
     warnings: list[dict] = field(default_factory=list)

@@ -12,11 +12,11 @@ the nominations and the compliance run only when it does not say "no", and the h
 - ``False``: a date outside it (a later stage does not run);
 - ``None``: the answer depends on a date that was not given, or the corpus cannot tell for that date.
 
-The default rule is the norm's validity (calculator/validity.py, driven by ``[validity]`` in its
+The default rule is the norm's validity (calculator/rules/validity.py, driven by ``[validity]`` in its
 registry; a norm does not override it method by method, so that the site's tables and every tool read the
-same validity).  A norm declares an exception for a vínculo in its ``Rules``
-(``APPLICABILITY_EXCEPTIONS = {"comissao": "method_name"}``): the method is called only when that vínculo is
-asked for, and receives the default answer to reword (Catala's ``exception`` over a default).
+same validity).  A norm declares the vínculos it dates by the nomination in its rules class
+(``NOMINATION_DATED = ("comissao",)``) and rewords the default answer for them in its
+``nomination_applicability`` (Catala's ``exception`` over a default).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from calculator import validity as validity_rules
-from calculator.rules import format_date, step, warning
+from calculator.answer import step
+from calculator.ptbr import format_date
+from calculator.rules.validity import missing_date_premise, validity_on, validity_window
 
 
 @dataclass(frozen=True)
@@ -76,25 +77,24 @@ DATE_WORDS = {"edital": ("Edital publicado em", "se o edital foi"),
               "nomeacao": ("Nomeação em", "se a nomeação for")}
 
 
-def applicability(module, when: date | None, scope: str | None = None) -> Applicability:
-    """The stage for a norm's rules ``module``: the default rule, or the exception the norm declares for
-    the vínculo ``scope``."""
-    answer = default(module, when)
-    name = module.APPLICABILITY_EXCEPTIONS.get(scope or module.NORM.default_scope)
-    if name is not None:
-        answer = getattr(module, name)(answer)
+def applicability(rules, when: date | None, scope: str | None = None) -> Applicability:
+    """The stage for a norm's ``rules``: the default rule or, for a vínculo the norm dates by the nomination
+    (its ``NOMINATION_DATED``), the default answer as the norm rewords it."""
+    answer = default(rules, when)
+    if (scope or rules.registry.default_scope) in rules.NOMINATION_DATED:
+        answer = rules.nomination_applicability(answer)
     return answer
 
 
-def default(module, when: date | None) -> Applicability:
+def default(rules, when: date | None) -> Applicability:
     """The norm's validity for an edital published on ``when`` (None: not given, so not known): the
-    registry's ``[validity]`` read by calculator/validity.py."""
-    window = validity_rules.window(module.NORM)
+    registry's ``[validity]`` read by calculator/rules/validity.py."""
+    window = validity_window(rules.registry)
     if when is None:
         return Applicability(
             applies=None, reason=None, date=None, date_kind="edital", window=window, validity=None,
             premises=[missing_date_premise(window, "edital")])
-    v = validity_rules.validity(module.NORM, when)
+    v = validity_on(rules.registry, when)
     validity = {"applies": v["applies"], "in_force_from": v["in_force_from"], "last_day": v["last_day"],
                 "edital_date": when.isoformat()}
     if "decree_in_force" in v:  # a regulating norm: its own procedures vs. the regulated law's reserve
@@ -104,18 +104,3 @@ def default(module, when: date | None) -> Applicability:
         applies=v["applies"], reason=v["reason"] if v["applies"] is not True else None, date=when,
         date_kind="edital", window=window, validity=validity, steps=steps, premises=list(v["warnings"]),
         other_model=v.get("other_model"))
-
-
-def missing_date_premise(window: dict, date_kind: str) -> dict:
-    """The premise of an undated answer: the norm governs only the window, and the answer supposes the
-    date is inside it (a warning of kind "premissa", shown beside the answer)."""
-    if date_kind == "nomeacao":
-        text = (f"Data da nomeação não informada: a norma só se aplica a nomeações feitas "
-                f"{window['text']}. O cálculo supõe que a nomeação está nesse período; informe a data para "
-                "verificar.")
-    else:
-        text = (f"Data de publicação do edital não informada: a norma só se aplica a edital "
-                f"{window['text']}. O cálculo supõe que o edital está nesse período; informe a data para "
-                "verificar.")
-    # "beside": the premise changes whether the number shown holds, so the page shows it beside it
-    return {**warning("vigencia_nao_verificada", "premissa", text, window["basis"]), "beside": True}

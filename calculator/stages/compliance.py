@@ -1,28 +1,22 @@
 """Stage 4 of the edital tool, compliance: whether a cargo (or the total) complies — the kind of the norm's
 percentage and the status of the seats the edital announces against the seats the norm requires (the reserve
-stage's count for the same inputs, calculator/edital/concurso.py)."""
+stage's count for the same inputs, calculator/edital/)."""
 
 from __future__ import annotations
 
-from calculator.rules import (
-    count_phrase,
-    format_int,
-    reserved_phrase,
-    step,
-    unique,
-    warning,
-)
+from calculator.answer import step, unique, warning
+from calculator.ptbr import count_phrase, format_int, reserved_phrase
 
 #: The registry's ``[percent] rule`` → the kind of percentage an edital is held to.
 PERCENT_KINDS = {"minimum": "minimo", "fixed": "fixo", "tiered": "fixo", "given": "informado"}
 
 
-def percent_kind(module) -> tuple[str, list[str]]:
+def percent_kind(rules) -> tuple[str, list[str]]:
     """What the norm's percentage is, from ``[percent] rule`` alone: "minimo" (the edital may reserve more),
     "fixo" (set by the text) or "informado" (comes from outside the corpus), with the provisions of the
     parameters that rule names."""
-    norm = module.NORM
-    params = module.PARAMS
+    norm = rules.registry
+    params = rules.params
     names = [norm.percent_parameters[key] for key in ("parameter", "reduced_parameter")
              if key in norm.percent_parameters]
     basis = [ref for name in names if params.get(name) is not None for ref in params[name].basis]
@@ -79,14 +73,12 @@ def compliance_status(announced: int | None, reserved: int, kind: str, kind_basi
 
 
 
-def no_vacancies(module, percent: object, scope: object) -> dict:
+def no_vacancies(rules, percent: object, scope: object) -> dict:
     """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
     text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
             "não há vaga a reservar nem ordem de nomeação.")
-    # imported here: the edital package imports this stage when it loads
-    from calculator.edital.readings import readings_basis
-
-    basis = list(readings_basis(module.SLUG)["cargo"][0]) or list(readings_basis(module.SLUG)["concurso"][0])
+    readings = rules.registry.edital_readings
+    basis = list(readings["cargo"][0]) or list(readings["concurso"][0])
     r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
          "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
              "edital_cargo_sem_vagas", "aviso",

@@ -16,12 +16,9 @@ count, a reading that changes it.
 
 from __future__ import annotations
 
-from calculator.rules import count_phrase, format_int, sentence
+from calculator.labels import short_labels
+from calculator.ptbr import capitalise, count_phrase, format_int, ordinal_list, reserved_phrase, sentence
 from calculator.stages.applicability import DATE_WORDS, Applicability
-
-
-def capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def window_clause(app: Applicability) -> str:
@@ -57,25 +54,13 @@ def compose(app: Applicability, answer: str, *, refusal: str, notes: list[str] |
     return sentence(capitalise(answer) + window_clause(app)) + tail
 
 
-def other_model_count(module, app: Applicability, vacancies: int, percent, scope) -> str | None:
+def other_model_count(rules, app: Applicability, vacancies: int, percent, scope) -> str | None:
     """Where the model adopted says no and the other extension model says yes: the reserve under the
     other one (the only case where the reserve stage runs after applicability said no), in words."""
     if not (app.stops and app.other_model and app.other_model["applies"]):
         return None
-    would = module.reserved_seats(vacancies, percent, scope)["reserved"]
+    would = rules.reserved_seats(vacancies, percent, scope)["reserved"]
     return count_phrase(would, "vaga", "vagas") if would else "nenhuma vaga"
-
-
-def ordinal_list(positions: list[int], total: int | None = None, limit: int = 60) -> str:
-    """[3, 8, 13] → "3ª, 8ª e 13ª"; beyond ``limit`` shown, ", … (N no total)" (the page writes the same
-    phrase from the same numbers: calculadora.js, positionsPhrase)."""
-    total = len(positions) if total is None else total
-    shown = [f"{format_int(p)}ª" for p in positions[:limit]]
-    if not shown:
-        return "nenhuma"
-    if total > len(shown):
-        return ", ".join(shown) + f", … ({format_int(total)} no total)"
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " e " + shown[-1]
 
 
 def positions_phrase(positions: list[int], total: int, interpreted: list[int] | tuple = ()) -> str:
@@ -85,3 +70,125 @@ def positions_phrase(positions: list[int], total: int, interpreted: list[int] | 
         text += (f" ({ordinal_list(list(interpreted))} por interpretação: vaga reservada que a leitura não "
                  "posiciona)")
     return text
+
+
+def norm_article(citation: str) -> str:
+    """The article a citation takes: "o" (Decreto nº …) or "a" (Lei nº …)."""
+    return "o" if citation.startswith("Decreto") else "a"
+
+
+def parameters_headline(citation: str, app: Applicability) -> str:
+    """`parametros`: the norm's parameters, for the window its values hold for (no edital)."""
+    return (f"Parâmetros d{norm_article(citation)} {citation}, que só se aplica a edital "
+            f"{app.window['short']}.")
+
+
+# --- the edital: the answer in one paragraph, and how the announced seats stand against both readings ----
+def _required(x: int, where: str) -> str:
+    if x == 0:
+        return f"a reserva exigida {where} (nenhuma)"
+    return f"a 1 exigida {where}" if x == 1 else f"as {format_int(x)} exigidas {where}"
+
+
+def compare_announced(announced: int, per_cargo: int, aggregated: int) -> str:
+    """How the announced seats stand against both readings, in words ("menos que as 4 exigidas somando
+    os cargos e que as 6 exigidas no concurso como um todo")."""
+    def rel(x: int) -> str:
+        if announced < x:
+            return "menos que"
+        return "exatamente" if announced == x else "mais que"
+
+    where = (("somando os cargos", per_cargo), ("no concurso como um todo", aggregated))
+    if per_cargo == aggregated:
+        return f"{rel(per_cargo)} {_required(per_cargo, '(somando os cargos ou no concurso como um todo)')}"
+    first, second = (_required(x, w) for w, x in where)
+    if rel(per_cargo) == rel(aggregated):
+        joiner = " e que " if rel(per_cargo) != "exatamente" else " e "
+        return f"{rel(per_cargo)} {first}{joiner}{second}"
+    return f"{rel(per_cargo)} {first}, e {rel(aggregated)} {second}"
+
+
+def _against(announced: int, required: int) -> str:
+    """ "faltam 3" / "falta 1" / "o número exigido" / "2 a mais" """
+    if announced < required:
+        missing = required - announced
+        return f"{'falta' if missing == 1 else 'faltam'} {format_int(missing)}"
+    if announced == required:
+        return "o número exigido"
+    return f"{format_int(announced - required)} a mais"
+
+
+def edital_headline(res: dict, app=None) -> str:
+    """The edital's answer in one paragraph.  It starts from the applicability stage (``app``, the same
+    clause as every tool's), and leads with the reading the text supports (calculator/edital/readings.py,
+    ``reading_lead``): the other is shown, labelled.  A set of posts (cargos em comissão) is judged
+    by the set's count only."""
+    t = res["totals"]
+    agg = res["aggregated"]
+    announced = t["announced"]
+    validity = res.get("validity") or {}
+    reason = res.get("validity_reason")
+    if validity.get("applies") is False:
+        article = norm_article(res["norm_citation"]).upper()
+        what = "a estas nomeações" if res.get("date_kind") == "nomeacao" else "a este edital"
+        text = sentence(f"{article} {res['norm_citation']} não se aplica {what}: "
+                        f"{reason or 'fora da vigência'}")
+        if app is not None and app.other_model and app.other_model["applies"]:
+            text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
+                                                                  or "nenhuma vaga"))
+        if announced:
+            text += (" A vaga anunciada é reserva do próprio edital." if announced == 1 else
+                     f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital.")
+        return text
+    lead = res.get("reading_lead", "cargo")
+    exact = (f" ({agg['percent_display']} de {format_int(agg['vacancies'])} = {agg['exact_display']})"
+             if agg.get("percent_display") else "")
+    if lead == "conjunto":
+        cited = f" ({short_labels(agg['basis_readings'])})" if agg["basis_readings"] else ""
+        # the count as `reserva` words it: the readings a set count rests on stand beside it
+        count = agg.get("count_text") or reserved_phrase(t["reserved_aggregated"])
+        body = (f"Reserva exigida no conjunto{cited}: {count}, contadas sobre o conjunto{exact}, não cargo "
+                "a cargo.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{_against(announced, t['reserved_aggregated'])}.")
+    elif lead == "concurso":
+        pelo = "Pelos dispositivos" if app is not None and app.other_model else "Pelo texto"
+        body = (f"{pelo} ({short_labels(agg['basis_readings'])}), a reserva é de "
+                f"{count_phrase(t['reserved_aggregated'], 'vaga', 'vagas')} no concurso{exact}.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{_against(announced, t['reserved_aggregated'])}.")
+        body += (" Lida cargo a cargo (interpretação, sem base no corpus), "
+                 + (f"seriam {format_int(t['reserved'])}." if t["reserved"] != t["reserved_aggregated"]
+                    else "o mesmo número."))
+    elif lead == "nenhuma":
+        if t["reserved"] == t["reserved_aggregated"]:
+            body = (f"Reserva exigida: {reserved_phrase(t['reserved'])}, lendo o concurso como um "
+                    f"todo{exact} ou somando os cargos (o corpus não diz qual leitura vale).")
+        else:
+            body = ("O corpus não diz se a reserva se conta pelo concurso ou cargo a cargo (sem base no "
+                    f"corpus para nenhuma das leituras): lendo o concurso como um todo, "
+                    f"{reserved_phrase(t['reserved_aggregated'])}{exact}; somando os cargos, "
+                    f"{reserved_phrase(t['reserved'])}.")
+        if announced is not None:
+            body += (f" O edital anuncia {format_int(announced)}: "
+                     f"{compare_announced(announced, t['reserved'], t['reserved_aggregated'])}.")
+    else:
+        body = f"Reserva exigida: {reserved_phrase(t['reserved'])} somando os cargos"
+        if t["reserved"] != t["reserved_aggregated"]:
+            body += (f"; {format_int(t['reserved_aggregated'])} lendo o concurso como um todo "
+                     "(fracionamento: as duas leituras diferem, veja os avisos)")
+        else:
+            body += " (o mesmo lendo o concurso como um todo)"
+        body += "."
+    if res.get("applies") is None and validity.get("applies") is None and validity:
+        lead_text = reason or "não é possível determinar com o corpus se a reserva se aplica"
+        return f"{lead_text[:1].upper()}{lead_text[1:]}; se se aplicar: {body[:1].lower()}{body[1:]}"
+    if app is not None and not app.dated:
+        # the same clause as every tool's undated answer, before the body it conditions
+        return capitalise(window_clause(app)[2:]) + ", " + body[:1].lower() + body[1:]
+    if app is not None and app.other_model and app.other_model["applies"] is False:
+        return sentence("A lei se aplica a este edital " + app.other_model["text"]) + " " + body
+    return body
+

@@ -11,54 +11,24 @@ Two things are kept apart (they depend on different numbers):
   those of `ordem` for N; after them the order continues by the same rule, with the percentage of the N
   vacancies.
 
-Generic: it uses only each norm's ``call_count`` and the reserve's own rounding (``engine.reserved_count``),
-never a per-norm branch: the per-norm facts it needs are registry data ([order] beyond_basis) and a
-declared exception (``beyond_vacancies_warnings``, calculator/standard.py).
+Generic: it uses only each norm's call count (calculator/rules/calls.py) and the reserve's own rounding
+(calculator/rules/rounding.py), never a per-norm branch: the per-norm facts it needs are registry data
+([order] beyond_basis) and a declared exception (``beyond_vacancies_warnings``, calculator/rules/default.py).
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
-from calculator import engine
-from calculator.arithmetic import POSITIONS_LIMIT, _bisect_reaching, gallop_reaching, period_of
-from calculator.core import get_norm
-from calculator.errors import InputError
-from calculator.rules import (
-    MAX_VACANCIES,
-    collect_basis,
-    count_phrase,
-    format_int,
-    format_percent,
-    step,
-    warning,
-)
+from calculator.answer import collect_basis, step, warning
+from calculator.arithmetic import POSITIONS_LIMIT, bisect_reaching, gallop_reaching, period_of
+from calculator.ptbr import count_phrase, format_int, format_percent, ordinal_list
+from calculator.rules import rules_for
+from calculator.rules.calls import call_count
+from calculator.rules.rounding import reserved_count
 from calculator.stages.headline import compose
+from calculator.stages.inputs import parse_nominations
 from calculator.stages.order import order_stages
-
-_INT = re.compile(r"[0-9]+")
-
-
-def parse_nominations(value: object, vacancies: int, field: str = "nomeacoes") -> int | None:
-    """Number of nominations typed by the user → int ≥ vacancies; None/"" → None (not given)."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        raise InputError("o número de nomeações deve ser um número inteiro (ex.: 15)", field)
-    s = str(value).strip()
-    if s.startswith("-") and _INT.fullmatch(s[1:]):
-        raise InputError(f"o número de nomeações não pode ser negativo: {s}", field)
-    if not _INT.fullmatch(s):
-        raise InputError(f"o número de nomeações deve ser um número inteiro (ex.: 15), não {s!r}", field)
-    if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
-        raise InputError(f"número de nomeações grande demais (o limite é {format_int(MAX_VACANCIES)})", field)
-    m = int(s)
-    if m < vacancies:
-        raise InputError(
-            f"o número de nomeações ({format_int(m)}) não pode ser menor que o de vagas oferecidas "
-            f"({format_int(vacancies)}): informe as nomeações além das vagas, ou deixe em branco", field)
-    return m
 
 
 def _continuation(count, vacancies: int, nominations: int, first: list[int], total_first: int,
@@ -102,7 +72,7 @@ def _search(count, start: int, nominations: int, total_first: int, how_many: int
         k += 1
         probe = min(prev + gap, nominations)
         if gap > 1 and probe > prev + 1 and count(probe) >= k:
-            prev = probe if count(probe - 1) < k else _bisect_reaching(count, k, prev + 1, probe - 1)
+            prev = probe if count(probe - 1) < k else bisect_reaching(count, k, prev + 1, probe - 1)
         else:
             prev = gallop_reaching(count, k, probe if gap > 1 and probe > prev + 1 else prev, nominations)
         out.append(prev)
@@ -117,7 +87,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     Adds ``nominations`` to the result; ``positions_total`` counts the reserved-list nominations among
     the M; ``reserved`` stays the reserve of the N vacancies."""
     base, app = order_stages(norm, vacancies, percent, reading, scope, edital_date)
-    module = get_norm(norm)
+    rules = rules_for(norm)
     n = base["vacancies"]
     m = parse_nominations(nominations, n)
     if m is None:
@@ -135,13 +105,11 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         # nominations already gave
         if k <= n:
             return total_n
-        return max(total_n, min(module.call_count(k, p, rd), engine.reserved_count(module.NORM, p, k)))
+        return max(total_n, min(call_count(rules.registry, k, p, rd), reserved_count(rules.registry, p, k)))
 
     steps = list(base["steps"])
     warnings = list(base["warnings"])
-    beyond = list(module.NORM.common.beyond_basis)
-    where = ("" if beyond else " O texto da norma não trata de nomeações além das vagas (sem base no "
-             "corpus): a continuação é interpretação.")
+    beyond = list(rules.registry.beyond_basis)
     alternatives: list[dict] = []
     if app.stops:  # the norm does not apply: nothing beyond the vacancies either
         result["alternatives"] = []
@@ -150,39 +118,19 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         extra = []
         if not base["positions_truncated"]:
             extra = _continuation(count, n, m, base["positions"], total_n,
-                                  POSITIONS_LIMIT - len(base["positions"]), _periods(module, p, rd))
+                                  POSITIONS_LIMIT - len(base["positions"]), _periods(rules, p, rd))
         positions = base["positions"] + extra
         positions_total = count(m)
-        alternatives = _alternatives(module, base, n, m, p, rd, positions_total, positions)
-        steps.append(step(
-            f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. As "
-            f"{format_int(n)} primeiras seguem a ordem acima; da {format_int(n + 1)}ª em diante a ordem "
-            f"continua pela mesma regra, com {format_percent(p)} (o percentual das vagas oferecidas): "
-            f"{count_phrase(positions_total, 'nomeação reservada', 'nomeações reservadas')} entre as "
-            f"{format_int(m)}.", beyond, no_basis=not beyond))
-        warnings.append(warning(
-            "nomeacoes_alem_das_vagas", "interpretacao",
-            f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
-            f"{format_int(n)} vagas oferecidas — se há reserva, o percentual ({format_percent(p)}) e as "
-            f"{count_phrase(base['reserved'], 'vaga reservada', 'vagas reservadas')} —, e a ordem de "
-            f"nomeação continua pela mesma regra até a {format_int(m)}ª nomeação, sem passar do percentual "
-            f"das vagas oferecidas aplicado às nomeações (com o arredondamento da norma): "
-            f"{count_phrase(positions_total, 'nomeação', 'nomeações')} pela lista reservada.{where}",
-            beyond + [b for s in base["steps"] for b in s["basis"]]))
+        alternatives = _alternatives(rules, base, n, m, p, rd, positions_total, positions)
+        notes = _continued(base, n, m, p, positions_total, beyond)
     else:
         positions, positions_total = base["positions"], base["positions_total"]
-        steps.append(step(
-            f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. "
-            "Os limiares são os das vagas oferecidas: sem reserva para elas, nenhuma nomeação adicional "
-            "vai para a lista reservada.", beyond + [b for s in base["steps"][-1:] for b in s["basis"]]))
-        warnings.append(warning(
-            "nomeacoes_alem_das_vagas", "interpretacao",
-            f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
-            f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
-            f"nomeações adicionais também não têm.{where}", beyond, no_basis=not beyond))
+        notes = _not_continued(base, n, m, beyond)
+    steps.append(notes[0])
+    warnings.append(notes[1])
     # A norm may reword its own warnings for nominations beyond the vacancies (what was true of the
     # vacancies offered is not said of the nominations after them).
-    warnings = module.beyond_vacancies_warnings(warnings, n)
+    warnings = rules.beyond_vacancies_warnings(warnings, n)
     shown = positions[:POSITIONS_LIMIT]
     result["alternatives"] = alternatives
     main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,
@@ -200,28 +148,52 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     return result
 
 
-def _periods(module, p: Fraction, reading: str) -> tuple[tuple[int, int], ...]:
+def _unsaid(beyond: list[str]) -> str:
+    return ("" if beyond else " O texto da norma não trata de nomeações além das vagas (sem base no "
+            "corpus): a continuação é interpretação.")
+
+
+def _continued(base: dict, n: int, m: int, p: Fraction, positions_total: int,
+               beyond: list[str]) -> tuple[dict, dict]:
+    """The step and the warning of an order continued beyond the N vacancies offered."""
+    return (step(
+        f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. As "
+        f"{format_int(n)} primeiras seguem a ordem acima; da {format_int(n + 1)}ª em diante a ordem "
+        f"continua pela mesma regra, com {format_percent(p)} (o percentual das vagas oferecidas): "
+        f"{count_phrase(positions_total, 'nomeação reservada', 'nomeações reservadas')} entre as "
+        f"{format_int(m)}.", beyond, no_basis=not beyond), warning(
+        "nomeacoes_alem_das_vagas", "interpretacao",
+        f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
+        f"{format_int(n)} vagas oferecidas — se há reserva, o percentual ({format_percent(p)}) e as "
+        f"{count_phrase(base['reserved'], 'vaga reservada', 'vagas reservadas')} —, e a ordem de "
+        f"nomeação continua pela mesma regra até a {format_int(m)}ª nomeação, sem passar do percentual "
+        f"das vagas oferecidas aplicado às nomeações (com o arredondamento da norma): "
+        f"{count_phrase(positions_total, 'nomeação', 'nomeações')} pela lista reservada.{_unsaid(beyond)}",
+        beyond + [b for s in base["steps"] for b in s["basis"]]))
+
+
+def _not_continued(base: dict, n: int, m: int, beyond: list[str]) -> tuple[dict, dict]:
+    """The step and the warning when the N vacancies offered have no reserve: nor have the nominations."""
+    return (step(
+        f"Nomeações além das vagas: {format_int(m)} nomeações para {format_int(n)} vagas oferecidas. "
+        "Os limiares são os das vagas oferecidas: sem reserva para elas, nenhuma nomeação adicional "
+        "vai para a lista reservada.", beyond + [b for s in base["steps"][-1:] for b in s["basis"]]), warning(
+        "nomeacoes_alem_das_vagas", "interpretacao",
+        f"Nomeações além das vagas (cadastro de reserva): os limiares continuam os das "
+        f"{format_int(n)} vagas oferecidas; como elas não têm reserva, as {format_int(m - n)} "
+        f"nomeações adicionais também não têm.{_unsaid(beyond)}", beyond, no_basis=not beyond))
+
+
+def _periods(rules, p: Fraction, reading: str) -> tuple[tuple[int, int], ...]:
     """Candidate periods (a, b) of the count: the percentage's, and the reading's fixed share's."""
     shares = [p]
-    fixed = module.NORM.readings.get(reading)
+    fixed = rules.registry.readings.get(reading)
     if fixed is not None and fixed.share is not None and fixed.share != p:
         shares.append(fixed.share)
     return tuple(period_of(x) for x in shares if x > 0)
 
 
-def _ordinals(positions: list[int], total: int) -> str:
-    if not total:
-        return "nenhuma"
-    shown = positions[:12]
-    text = ", ".join(f"{format_int(x)}ª" for x in shown)
-    if len(shown) > 1:
-        text = text.rsplit(", ", 1)[0] + " e " + text.rsplit(", ", 1)[1] if total == len(shown) else text
-    if total > len(shown):
-        text += f", … ({format_int(total)} no total)"
-    return text
-
-
-def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int,
+def _alternatives(rules, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int,
                   adopted: list[int] | None = None) -> list[dict]:
     """The two other readings of the order beyond the vacancies, where they give other positions: the
     norm's call rule alone over all M nominations, from the first, with no cap and no placement by
@@ -231,12 +203,12 @@ def _alternatives(module, base: dict, n: int, m: int, p: Fraction, rd: str, adop
     total_n = base["positions_total"]
     if not base["positions_truncated"]:
         def literal(k: int) -> int:
-            return module.call_count(k, p, rd)
+            return call_count(rules.registry, k, p, rd)
 
         literal_total = literal(m)
-        positions = _continuation(literal, 0, m, [], 0, POSITIONS_LIMIT, _periods(module, p, rd))
+        positions = _continuation(literal, 0, m, [], 0, POSITIONS_LIMIT, _periods(rules, p, rd))
         if literal_total != adopted_total or positions != (adopted or [])[:POSITIONS_LIMIT]:
-            order_param = module.PARAMS.get("ordem_de_nomeacao")
+            order_param = rules.params.get("ordem_de_nomeacao")
             basis = list(order_param.basis) if order_param is not None and order_param.value else []
             out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
                         "basis": basis})
@@ -257,7 +229,7 @@ def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alt
                       "vagas oferecidas não têm reserva, e as nomeações além delas também não "
                       "(interpretação).")
     text = ("nenhuma das nomeações vai para a lista reservada" if not total else
-            f"nomeações pela lista reservada: {_ordinals(positions, total)}")
+            f"nomeações pela lista reservada: {ordinal_list(positions, total, 12)}")
     text += (f" (interpretação: a ordem continua pela mesma regra, sem passar de {format_percent(p)} das "
              f"{format_int(m)} nomeações, com o arredondamento da norma)")
     rest = []
@@ -268,7 +240,7 @@ def _headline(positions: list[int], total: int, n: int, m: int, p: Fraction, alt
                     f"arredondamento, dá {format_int(total)}: por isso há nomeação pela lista reservada "
                     "sem vaga reservada.")
     for alt in alternatives:
-        shown = _ordinals(alt["positions"], alt["positions_total"])
+        shown = ordinal_list(alt["positions"], alt["positions_total"], 12)
         if alt["reading"] == "literal":
             where = f" do {short_labels(alt['basis'])}" if alt["basis"] else " da regra de ordem"
             rest.append(f"Pela leitura literal{where}, seriam {shown}.")

@@ -2,36 +2,33 @@
 
 It runs the reserve stage first (a call order places the reserved seats), after applicability, and only when
 that does not say "no"; a vínculo whose minimum is over a set of posts has no call order and is refused with
-the norm's reason (``ORDER_REFUSALS``).  The positions are the generic rule's (calculator/engine.py,
+the norm's reason (``ORDER_REFUSALS``).  The positions are the default rule's (calculator/rules/calls.py,
 ``call_positions``, over the registry's readings); what a norm says of them is its ``order_notes``.
 Nominations beyond the vacancies continue the same order: calculator/stages/nominations.py.
 """
 
 from __future__ import annotations
 
-from calculator import engine
-from calculator.core import (
-    checked_inputs,
-    get_norm,
-    input_date,
-    input_option,
-    input_percent,
-    input_vacancies,
-)
+from calculator.answer import collect_basis, identity, step
 from calculator.errors import InputError
-from calculator.rules import collect_basis, count_phrase, format_int, step
+from calculator.ptbr import count_phrase, format_int
+from calculator.rules import rules_for
+from calculator.rules.calls import call_positions
+from calculator.rules.choices import reading_of
 from calculator.stages.applicability import Applicability, applicability
 from calculator.stages.headline import compose, other_model_count, positions_phrase
-from calculator.stages.reserve import answer_identity, not_calculated, percent_fields
+from calculator.stages.inputs import checked_inputs, input_date, input_option, input_percent, input_vacancies
+from calculator.stages.reserve import not_calculated, percent_fields
 
 
-def order_refusal(module, sc: str | None) -> str | None:
+def order_refusal(rules, sc: str | None) -> str | None:
     """Why the norm has no call order for the vínculo ``sc`` (a minimum over a set of posts, such as
     cargos em comissão: no list of approved candidates to call), or None."""
-    if sc not in module.NORM.set_scopes:
+    if sc not in rules.registry.set_scopes:
         return None
-    own = module.ORDER_REFUSALS.get(sc)
-    return own or (f"a norma não fixa ordem de convocação para {module.NORM.scopes[sc]}: o mínimo vale para "
+    own = rules.ORDER_REFUSALS.get(sc)
+    return own or (f"a norma não fixa ordem de convocação para {rules.registry.scopes[sc]}: o mínimo vale "
+                   "para "
                    "um conjunto de postos, não para as nomeações de um concurso; use a reserva (comando "
                    "reserva)")
 
@@ -52,21 +49,21 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
     period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).  A vínculo whose
     minimum is over a set of posts has no call order: refused, with the reason.
     """
-    module = get_norm(norm)
+    rules = rules_for(norm)
     n = input_vacancies(vacancies)
     p = input_percent(percent)
     rd = input_option(reading, "leitura", "leitura")
     sc = input_option(scope, "vinculo", "vínculo")
     d = input_date(edital_date)
-    legal = checked_inputs(module, n, p, sc)
-    chosen = engine.reading(module.NORM, rd).name
-    refusal = order_refusal(module, sc)
+    legal = checked_inputs(rules, n, p, sc)
+    chosen = reading_of(rules.registry, rd).name
+    refusal = order_refusal(rules, sc)
     if refusal is not None:
         raise InputError(refusal, "vinculo")
-    app = applicability(module, d, sc)
+    app = applicability(rules, d, sc)
     lead = "Nenhuma nomeação pela lista reservada"
     if app.stops:
-        other = other_model_count(module, app, n, p, sc)
+        other = other_model_count(rules, app, n, p, sc)
         res = {"positions": [], "positions_total": 0, "positions_truncated": False,
                "interpreted_positions": [], "pattern": None, "reserved": 0, "applies": False,
                "reading": chosen, "percent": legal, "basis": [], "warnings": [],
@@ -74,7 +71,7 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
                                               "nomeação vai para a lista reservada")]}
         headline = compose(app, "", refusal=lead, other_answer=other)
     else:
-        res = module.call_positions(n, p, rd, sc)
+        res = call_positions(rules.registry, rules, n, p, rd, sc)
         if res["positions_truncated"]:
             res["steps"] = list(res["steps"]) + [step(
                 f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
@@ -95,7 +92,8 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
     warnings = list(app.premises) + list(res["warnings"])
     applies = False if not res["applies"] else app.applies
     return ({
-        **answer_identity(module, n),
+        **identity(rules),
+        "vacancies": n,
         **percent_fields(res["percent"]),
         "command": "ordem",
         "positions": res["positions"],
@@ -107,8 +105,8 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
         "applies": applies,
         "headline": headline,
         "reading": res["reading"],
-        "reading_description": module.READINGS[res["reading"]],
-        "scope": sc or module.DEFAULT_SCOPE,
+        "reading_description": rules.readings[res["reading"]],
+        "scope": sc or rules.registry.default_scope,
         "edital_date": d.isoformat() if d else None,
         **app.window_fields(),
         "basis": collect_basis(res["basis"], steps, warnings),

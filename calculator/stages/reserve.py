@@ -2,8 +2,8 @@
 count rests on (``reserva``).
 
 The stage runs after applicability (calculator/stages/applicability.py) and only when it does not say "no";
-its default rule is the common pattern (calculator/standard.py, ``reserved_seats``), and a norm's own rule is
-a declared exception in its ``Rules`` (calculator/ubatuba.py, calculator/quissama.py).  The headline is the
+its default rule is calculator/rules/default.py's ``reserved_seats``, and a norm's own rule is a declared
+exception in its rules class (calculator/rules/ubatuba.py, calculator/rules/quissama.py).  The headline is the
 one composer's (calculator/stages/headline.py).  Also here: what every answer says of its norm and
 percentage, and the step of a stage that does not run.
 """
@@ -12,36 +12,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from calculator.answer import collect_basis, identity, step
 from calculator.arithmetic import HUNDRED
-from calculator.core import (
-    checked_inputs,
-    get_norm,
-    input_date,
-    input_option,
-    input_percent,
-    input_vacancies,
-)
-from calculator.rules import (
-    collect_basis,
-    format_int,
-    format_number,
-    format_percent,
-    fraction_str,
-    reserved_phrase,
-    step,
-)
+from calculator.ptbr import format_int, format_number, format_percent, fraction_str, reserved_phrase
+from calculator.rules import rules_for
 from calculator.stages.applicability import Applicability, applicability
 from calculator.stages.headline import compose, other_model_count
-from calculator.standard import StandardRules
-
-
-def answer_identity(module: StandardRules, vacancies: int) -> dict:
-    return {
-        "norm": module.SLUG,
-        "norm_title": module.TITLE,
-        "norm_citation": module.CITATION,
-        "vacancies": vacancies,
-    }
+from calculator.stages.inputs import checked_inputs, input_date, input_option, input_percent, input_vacancies
 
 
 def percent_fields(p: Fraction) -> dict:
@@ -67,24 +44,24 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
             scope: object = None) -> dict:
     """Reserved seats for ``vacancies`` vacancies under ``norm``: the applicability stage (norm, vínculo,
     date), then the reserve stage (the count with its readings), then the headline."""
-    module = get_norm(norm)
+    rules = rules_for(norm)
     n = input_vacancies(vacancies)
     p = input_percent(percent)
     d = input_date(edital_date)
     sc = input_option(scope, "vinculo", "vínculo")
-    legal = checked_inputs(module, n, p, sc)
-    app = applicability(module, d, sc)
+    legal = checked_inputs(rules, n, p, sc)
+    app = applicability(rules, d, sc)
     if app.stops:
         # the reserve stage does not run; under the other extension model it would, and the headline
         # says what it would give
-        other = other_model_count(module, app, n, p, sc)
+        other = other_model_count(rules, app, n, p, sc)
         steps = app.steps + [not_calculated(app, "a reserva não é calculada: nenhuma vaga reservada")]
         warnings = list(app.premises)
         res = {"reserved": 0, "applies": False, "percent": legal, "exact": legal / HUNDRED * n, "basis": []}
         headline = compose(app, "", refusal="Nenhuma vaga reservada", other_answer=other)
         count = None
     else:
-        res = module.reserved_seats(n, p, sc)
+        res = rules.reserved_seats(n, p, sc)
         steps = app.steps + list(res["steps"])
         warnings = list(app.premises) + beside_number(res)
         # What the headline must say beside the bare count (a conflict, the other reading's number)
@@ -95,7 +72,8 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
                            stage_reason=stage_reason)
     applies = False if not res["applies"] else app.applies
     return {
-        **answer_identity(module, n),
+        **identity(rules),
+        "vacancies": n,
         **percent_fields(res["percent"]),
         "command": "reserva",
         "exact": fraction_str(res["exact"]),
@@ -105,7 +83,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         "headline": headline,
         # the count as the headline words it, with the readings it rests on (null: no reserve stage)
         "count_text": count if applies is not False else None,
-        "scope": sc or module.DEFAULT_SCOPE,
+        "scope": sc or rules.registry.default_scope,
         "edital_date": d.isoformat() if d else None,
         **app.window_fields(),
         "basis": collect_basis(res["basis"], steps, warnings),

@@ -66,8 +66,8 @@ def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], F
 def summary(f: Folder) -> str:
     reg = f.data.get("norma.toml", {})
     notes = len(f.data.get("anotacoes.toml", {}))
-    hooks = reg.get("hooks")
-    how = f"regras próprias em {hooks}" if hooks else "padrão comum, sem Python"
+    own = reg.get("rules")
+    how = f"exceções próprias em calculator/rules/{own}.py" if own else "padrão comum, sem Python"
     return (f"{f.shown}: norma {reg.get('slug')!r} pronta — texto reconstruído byte a byte "
             f"({len(f.ids)} dispositivos, SHA-256 conferido), {len(reg.get('parameters', []))} parâmetros, "
             f"{len(reg.get('warnings', {}))} avisos, {notes} anotações; {how}.")

@@ -10,18 +10,18 @@ import string
 from datetime import date
 from fractions import Fraction
 
-from calculator.registry_schema import problems as schema_problems
+from calculator.norms.names import SLUG_FORM, rules_problem
+from calculator.norms.validate import problems as schema_problems
 from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
 from laws.registry_facts import restated, split_place, term_years
 
-SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
 #: Required keys whose absence the checks below report themselves, at the entry's own line and with what to
 #: write (the schema's message would name the first such entry of the file)
 _OWN_MISSING = {"parameters[].name", "parameters[].values", "parameters[].values[].note",
                 "parameters[].values[].basis", "warnings.*.message", "percent.parameter",
                 "percent.rounding_parameter"}
 #: Placeholders every registry message may use besides the parameters' names: the validity dates
-#: (calculator/validity.py) and, in validity steps, the case's reason.
+#: (calculator/rules/validity.py) and, in validity steps, the case's reason.
 DATE_PLACEHOLDERS = ("start", "day_before_start", "term_end", "last_day", "extension_start", "extension_end",
                      "alternative_end", "gap_from", "gap_to", "gap", "enabling_law_from", "edital")
 #: What [percent] names as parameters, by rule (the engine reads them).
@@ -86,7 +86,7 @@ def check_registry(f: Folder) -> None:
     if reg is None:
         return
     text = f.texts[name]
-    # the schema the loader uses (calculator/registry_schema.py): unknown keys, missing ones, types, values
+    # the schema the loader uses (calculator/norms/schema.py): unknown keys, missing ones, types, values
     for p in schema_problems(reg):
         holder, _, last = p.path.rpartition(".")
         if p.missing:
@@ -104,13 +104,10 @@ def check_registry(f: Folder) -> None:
                   f.line(name, "slug ="))
         elif slug != f.path.name:
             f.add(name, f"slug {slug!r} difere do nome da pasta {f.path.name!r}", f.line(name, "slug ="))
-    hooks = reg.get("hooks")
-    if hooks is not None:
-        import importlib.util
-
-        if not isinstance(hooks, str) or importlib.util.find_spec(hooks) is None:
-            f.add(name, f"hooks = {hooks!r}: módulo não encontrado (omita hooks se a norma segue o padrão "
-                        "comum)", f.line(name, "hooks ="))
+    if "rules" in reg and isinstance(slug, str):
+        problem = rules_problem(reg["rules"], slug)
+        if problem:
+            f.add(name, problem, f.line(name, "rules ="))
     params = _check_parameters(f, reg)
     pr = reg.get("percent", {}) if isinstance(reg.get("percent"), dict) else {}
     rule = pr.get("rule")
@@ -131,7 +128,7 @@ def check_registry(f: Folder) -> None:
         elif params[pname] is None and not (where == "percent.parameter" and rule == "given"):
             f.add(name, f"o parâmetro {pname!r} ({where}) precisa de value", find_line(text, f'"{pname}"'))
     if pr.get("rounding_parameter") in params:
-        from calculator.common import ROUNDINGS
+        from calculator.arithmetic import ROUNDINGS
 
         value = params[pr["rounding_parameter"]]
         if value not in ROUNDINGS:
@@ -154,7 +151,7 @@ def _literals(pname: str, value: object) -> list[tuple[str, re.Pattern]]:
     """How prose would restate the value of parameter ``pname``: (as shown, pattern). A percentage ("20%",
     "20 %", "20 por cento"); a count of years or vacancies, in figures or in words ("10 anos", "dez anos",
     "3 vagas", "três vagas")."""
-    from calculator.rules import format_percent
+    from calculator.ptbr import format_percent
 
     out = []
     if pname.startswith("percentual") and isinstance(value, int | str) and not isinstance(value, bool):
@@ -211,7 +208,7 @@ def _check_literal_values(f: Folder, reg: dict) -> None:
     literals = []
     for p in reg.get("parameters", []) if isinstance(reg.get("parameters"), list) else []:
         values = p.get("values") if isinstance(p, dict) else None
-        if isinstance(p.get("name") if isinstance(p, dict) else None, str) and isinstance(values, list) \
+        if isinstance(p.get("name") if isinstance(p, dict) else None, str) and isinstance(values, list)\
                 and len(values) == 1 and isinstance(values[0], dict) and "value" in values[0]:
             literals += [(p["name"], shown, pattern)
                          for shown, pattern in _literals(p["name"], values[0]["value"])]
@@ -325,7 +322,7 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
         if fields & {"reading", "other", "other_reading"} and not two_readings:
             f.add(name, f"order.warnings: {key!r} cita a outra leitura, mas a norma tem uma leitura só",
                   key_line(text, "order.warnings"))
-    from calculator.common import MESSAGE_VALUES
+    from calculator.norms.wording import MESSAGE_VALUES
 
     messages = (reg.get("reserve") or {}).get("messages", {})
     for key, message in messages.items() if isinstance(messages, dict) else ():
@@ -362,13 +359,13 @@ def _check_catalogue(f: Folder, reg: dict, params: dict[str, object]) -> None:
 def check_loader(f: Folder) -> None:
     """The registry loader's and the simulation policy's own checks, then a short run of the calculator
     (reserva, ordem, vigência)."""
-    from calculator.registry import from_data
-    from calculator.registry_checks import RegistryError
-    from calculator.standard import StandardRules
+    from calculator.errors import RegistryError
+    from calculator.norms import registry_from_data
+    from calculator.rules import DefaultRules, call_positions, validity_on, validity_window
 
     path = f.path / "norma.toml"
     try:
-        norm = from_data(f.data["norma.toml"], path)
+        norm = registry_from_data(f.data["norma.toml"], path)
     except (RegistryError, KeyError, TypeError, ValueError, AttributeError) as exc:
         message = str(exc).removeprefix(f"{path}: ")
         dotted = re.search(r"[a-z_]+(?:\.[a-z0-9_]+)+", message)
@@ -382,18 +379,18 @@ def check_loader(f: Folder) -> None:
         message = str(exc).removeprefix(f"{path}: ")
         dotted = re.match(r"[a-z_]+(?:\.[a-z0-9_]+)+", message)
         f.add("norma.toml", message, key_line(f.texts["norma.toml"], dotted.group()) if dotted else None)
-    if norm.hooks:
+    if norm.rules_module:
         return
-    rules = StandardRules(norm)
+    rules = DefaultRules(norm)
     try:
         pct = Fraction(20) if norm.percent_rule == "given" else None
         for n in (1, 2, 3, 4, 5, 7, 10, 13, 100):
             rules.reserved_seats(n, pct)
-            rules.call_positions(n, pct)
+            call_positions(norm, rules, n, pct)
         start = date.fromisoformat(norm.validity.start)
         for d in (date(start.year - 1, 1, 1), start, date(start.year + 1, 1, 1), date(start.year + 60, 1, 1)):
-            rules.validity(d)
-        rules.validity_window()
+            validity_on(norm, d)
+        validity_window(norm)
         rules.norm_warnings()
     except Exception as exc:  # the check reports it in one line; a norm that fails here fails everywhere
         f.add("norma.toml", f"a calculadora falha com este registro: {type(exc).__name__}: {exc}")

@@ -8,7 +8,7 @@ import difflib
 import hashlib
 import re
 
-from calculator.registry_checks import label_problem
+from calculator.norms.names import label_problem
 from laws.check.folder import Folder, find_line, table_line
 from laws.folder_schema import ANNOTATION_KEYS, BY_PATH, TABLE, TABLES, children, header, type_problem
 from laws.parser import ParseError, closing_of, label_for, parse
@@ -141,7 +141,7 @@ def check_bases(f: Folder) -> None:
         if "regra" in entry and not _rule_exists(entry["regra"]):
             f.add("anotacoes.toml", f"[{pid}] regra = {entry['regra']!r}: não é uma função da calculadora; "
                   "escreva o nome qualificado de uma (ex.: "
-                  "\"calculator.standard.StandardRules.reserved_seats\") ou apague a linha",
+                  "\"calculator.rules.default.DefaultRules.concurso_reserved_seats\") ou apague a linha",
                   find_line(notes_text, "regra =", after=line) if line else None)
 
 

@@ -1,0 +1,128 @@
+"""The edital's plain-text report (the CLI's output): the table of cargos, steps, warnings, basis."""
+
+from __future__ import annotations
+
+from calculator.answer import collect_basis
+from calculator.cli.render import KIND_NAMES, refs_label
+from calculator.cli.terminal import visible
+from calculator.labels import NORM_CITATION, short_labels
+from calculator.ptbr import count_phrase, format_int, reserved_phrase
+from calculator.stages.headline import compare_announced
+
+STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
+                "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "norma não se aplica",
+                "conjunto": "só no conjunto", None: "—"}
+TEXT_POSITIONS = 12
+
+
+def _positions_text(c: dict) -> str:
+    if not c["positions_total"]:
+        return "—"
+    shown = ", ".join(f"{format_int(p)}ª" for p in c["positions"][:TEXT_POSITIONS])
+    if c["positions_total"] > TEXT_POSITIONS:
+        shown += f", … ({format_int(c['positions_total'])})"
+    return shown
+
+
+
+def _concerned(names: list[str] | None) -> str | None:
+    """"3 cargos (A, B e C)" for a warning shared by some cargos; None when it concerns them all."""
+    if not names:
+        return None
+    shown = ", ".join(names[:3]) + (f" e mais {format_int(len(names) - 3)}" if len(names) > 3 else "")
+    return f"{count_phrase(len(names), 'cargo', 'cargos')} ({shown})"
+
+
+def _shown(res: dict) -> dict:
+    """The answer as the terminal shows it: the cargo names come from the user's table, so their control
+    and bidi characters (ESC, U+202E…) are made visible, as the simulator does with candidates' names."""
+    def warning(w: dict) -> dict:
+        return {**w, "message": visible(w["message"]),
+                **({"cargos": [visible(n) for n in w["cargos"]]} if w.get("cargos") else {})}
+
+    return {**res, "warnings": [warning(w) for w in res["warnings"]],
+            "cargos": [{**c, "cargo": visible(c["cargo"]), "warnings": [warning(w) for w in c["warnings"]]}
+                       for c in res["cargos"]]}
+
+
+def render_text(res: dict) -> str:
+    res = _shown(res)
+    t = res["totals"]
+    lines = [f"Edital — {res['norm_title']}"]
+    info = [count_phrase(t["cargos"], "cargo", "cargos"), count_phrase(t["vacancies"], "vaga", "vagas")]
+    if res.get("percent_display"):
+        info.append(f"percentual {res['percent_display']}")
+    if res.get("edital_date"):
+        d = res["edital_date"]
+        info.append(f"edital de {d[8:10]}/{d[5:7]}/{d[0:4]}")
+    lines.append(" · ".join(info))
+    lines.append(res["headline"])
+    label = res.get("status_label", "Situação")
+    # (where neither reading has a basis, the headline already compares the announced seats with both)
+    if (t["announced"] is not None and (res.get("validity") or {}).get("applies") is not False
+            and res.get("reading_lead") not in ("nenhuma", "conjunto")):
+        lines.append(f"O edital anuncia {reserved_phrase(t['announced'])}: "
+                     f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}.")
+    if t["status_counts"]["abaixo"]:
+        where = "" if label == "Situação" else f", na {label[:1].lower()}{label[1:]}"
+        if res.get("applies") is None:  # conditional, like the headline: on the edital's date
+            where += ", se a norma se aplicar ao edital"
+        lines.append(f"Cargos abaixo da reserva{where}: {format_int(t['status_counts']['abaixo'])} "
+                     f"({'falta' if t['missing'] == 1 else 'faltam'} "
+                     f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).")
+    lines.append("")
+    headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", label, "Nomeações pela reserva"]
+    body = []
+    for c in res["cargos"]:
+        status = STATUS_NAMES[c["status"]]
+        if c["status"] == "abaixo":
+            status += f" ({'falta' if c['missing'] == 1 else 'faltam'} {format_int(c['missing'])})"
+        elif c["status"] == "acima":
+            status += f" (+{format_int(c['excess'])})"
+        vac = format_int(c["vacancies"])
+        if c["nominations"] != c["vacancies"]:
+            vac += f" ({format_int(c['nominations'])} nom.)"
+        body.append([c["cargo"], vac, "—" if c["reserved"] is None else format_int(c["reserved"]),
+                     "—" if c["announced"] is None else format_int(c["announced"]), status,
+                     _positions_text(c)])
+    foot_titles = [["Total (soma por cargo)"], ["Concurso como um todo"]]  # never cut to the names' width
+    widths = [min(40, max(len(r[i]) for r in [headers] + body + (foot_titles if i == 0 else [])))
+              for i in range(len(headers) - 1)]
+    right = {1, 2, 3}
+
+    def fmt(row: list[str]) -> str:
+        cells = []
+        for i, cell in enumerate(row[:-1]):
+            cell = cell if len(cell) <= widths[i] else cell[: widths[i] - 1] + "…"
+            cells.append(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]))
+        return "  ".join(cells + [row[-1]]).rstrip()
+
+    lines.append(fmt(headers))
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
+    lines += [fmt(r) for r in body]
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]))
+    lines.append(fmt(["Total (soma por cargo)", format_int(t["vacancies"]), format_int(t["reserved"]),
+                      "—" if t["announced"] is None else format_int(t["announced"]), "", ""]))
+    lines.append(fmt(["Concurso como um todo", format_int(t["vacancies"]),
+                      format_int(t["reserved_aggregated"]), "", "", ""]))
+    lines += ["", "Passo a passo (concurso):"]
+    for i, s in enumerate(res["steps"], 1):
+        lines.append(f"  {i}. {s['text']}{refs_label(s['basis'], s)}")
+    warned = [(_concerned(w.get("cargos")), w) for w in res["warnings"]]
+    warned += [(c["cargo"], w) for c in res["cargos"] for w in c["warnings"]]
+    if warned:
+        lines += ["", "Avisos:"]
+        for cargo, w in warned:
+            where = f"{cargo}: " if cargo else ""
+            kind = KIND_NAMES.get(w["kind"], "aviso")
+            lines.append(f"  - ({kind}) {where}{w['message']}{refs_label(w['basis'], w)}")
+    for ctx in res.get("context", []):
+        lines += ["", f"{ctx['text']} Fonte: {ctx['source']}."]
+    by_norm: dict[str, list[str]] = {}
+    for ref in collect_basis(res["basis"], *(c["basis"] for c in res["cargos"])):
+        by_norm.setdefault(ref.partition(":")[0], []).append(ref)
+    lines += ["", "Base legal:"]
+    for slug, refs in by_norm.items():
+        lines.append(f"  {NORM_CITATION.get(slug, slug)}: {short_labels(refs)}")
+    return "\n".join(lines)
+

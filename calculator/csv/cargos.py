@@ -1,0 +1,387 @@
+"""The table of cargos of an edital (CSV), as editais print it: one row per cargo, with its vacancies and,
+optionally, the reserve the edital announced, its PcD vacancies and its nominations.
+
+Decoded and cut like the classification list (calculator/csv/text.py: ``,``, ``;`` or tab, as Excel writes
+it or as a table pasted from Excel arrives; UTF-8 with or without BOM, Windows-1252; the lines read
+lazily).  The columns are recognised from the header, case- and accent-insensitive, with the synonyms
+editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
+
+- ``vagas``: one count of vacancies (``VAGAS``), with or without ``PcD`` and the racial reserve.  Whether
+  that count is the cargo's total or only the ampla concorrência share is in the edital's footnote: the
+  ``vacancies_are`` option says which (``total`` by default; with ``ampla`` the total is the sum);
+- ``total``: an explicit total (``Total``, ``Vagas totais``), with or without the parts;
+- ``total_partes``: the total and the ampla concorrência share (``Total | AC | PcD | Negros``): the parts
+  must add up to the total, or the line is refused;
+- ``partes``: the parts without a total (``AC | PcD | Negros``): the total is their sum.
+
+A dash or an empty cell means none; where the parts make the total, an empty part is 0, and in a table
+without parts an empty ``reservadas`` cell means the edital did not say (no status).  ``CR`` (cadastro
+de reserva) is 0 vacancies.  A row whose cargo reads like a total ("Total", "TOTAL GERAL", "Soma") is
+not a cargo: it is left out with a warning that says whether it matches the rows above it.
+
+Every problem is an InputError with one pt-BR line naming the line and the column (field "csv").
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from calculator.answer import warning
+from calculator.csv.text import (
+    MAX_CSV_BYTES,
+    csv_reason,
+    data_rows,
+    normalise,
+    open_lines,
+    safe_text,
+    sep_name,
+    table_too_large,
+)
+from calculator.errors import InputError
+from calculator.limits import MAX_VACANCIES
+from calculator.ptbr import format_int
+from calculator.stages.inputs import BLANKS
+
+FIELD = "csv"
+
+#: canonical column → accepted header spellings (normalised by :func:`header_key`)
+COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
+    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade",
+              "cargo_especialidade", "nome_do_cargo", "denominacao_do_cargo", "cargos_empregos",
+              "denominacao", "cargo_publico", "emprego_publico"),
+    # the count whose meaning is in the edital's footnote (total or ampla concorrência)
+    "vagas": ("vagas", "n_vagas", "no_vagas", "n_de_vagas", "no_de_vagas", "numero_de_vagas",
+              "vagas_oferecidas", "quantidade_de_vagas", "qtde_de_vagas", "qtd_vagas", "qtde_vagas",
+              "n_o_de_vagas", "n_o_vagas"),
+    "total": ("total", "vagas_totais", "total_de_vagas", "total_vagas", "total_geral", "vagas_total",
+              "total_de_vagas_oferecidas"),
+    "ampla": ("ampla", "ampla_concorrencia", "ac", "vagas_ampla_concorrencia", "vagas_ac", "vagas_ampla",
+              "ampla_concorrencia_ac", "vagas_de_ampla_concorrencia"),
+    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia",
+                  "pessoas_com_deficiencia", "pessoa_com_deficiencia", "pne", "vagas_pne", "deficientes",
+                  "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne", "reservadas_pcd",
+                  "vagas_reservadas_a_pcd", "reservadas_a_pessoas_com_deficiencia",
+                  "vagas_reservadas_a_pessoas_com_deficiencia"),
+    "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
+                   "cotas", "cota_racial", "vagas_cotas", "negros", "pretos_e_pardos", "ppi",
+                   "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
+                   "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
+                   "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
+                   "vagas_para_negros", "negros_e_pardos"),
+    "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
+}
+_HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
+#: how each count column is named in a message
+_WHAT = {"vagas": "o número de vagas", "total": "o total de vagas", "ampla": "as vagas de ampla concorrência",
+         "vagas_pcd": "o número de vagas PcD", "reservadas": "o número de vagas reservadas",
+         "nomeacoes": "o número de nomeações"}
+#: layout → how the answer describes it (the table's shape, said once)
+LAYOUTS = {
+    "vagas": "uma coluna de vagas, lida como o total de vagas de cada cargo",
+    "vagas_ampla": "uma coluna de vagas, lida como as vagas de ampla concorrência (o total de cada cargo "
+                   "é a soma: ampla concorrência + PcD + reservadas)",
+    "total": "o total de vagas de cada cargo",
+    "total_partes": "o total de vagas e as partes (ampla concorrência + PcD + reservadas), que somam o total",
+    "partes": "as partes sem o total (o total de cada cargo é a soma: ampla concorrência + PcD + "
+              "reservadas)",
+}
+VACANCIES_ARE = ("total", "ampla")
+_DASHES = frozenset("-–—−‐‑")
+_RESERVE_LIST = frozenset({"cr", "c_r", "cadastro_de_reserva", "cadastro_reserva", "so_cr"})
+_TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
+_FOOTNOTE = re.compile(r"(\s*(\*+|\(\s*\d{1,2}\s*\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+\s*$")
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_BLANK_RUN = re.compile(f"[{BLANKS}]+")
+
+
+@dataclass(slots=True)
+class CargoRow:
+    """One row of the table of cargos (values validated): ``vacancies`` is the cargo's total."""
+
+    name: str
+    vacancies: int
+    line: int
+    announced: int | None = None
+    pcd: int | None = None
+    nominations: int | None = None
+
+
+@dataclass(slots=True)
+class CargoTable:
+    """The cargos read from a table, and what the reading found about the table itself."""
+
+    rows: list[CargoRow]
+    layout: str  # a key of LAYOUTS
+    columns: dict[str, str]  # canonical column → the header as written
+    warnings: list[dict] = field(default_factory=list)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self):
+        return len(self.rows)
+
+
+def header_key(raw: str) -> str:
+    """A header as the aliases spell it: footnote marks off ("VAGAS*", "Vagas (1)"), accents and case
+    off, any run of other characters as ``_``
+    ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
+    return _NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", raw))).strip("_")
+
+
+# --- reading the table ---------------------------------------------------------------------------
+def read_cargos(data: bytes, vacancies_are: object = None) -> CargoTable:
+    """Parse and validate a table of cargos (CSV bytes).  ``vacancies_are``: what a lone ``vagas`` column
+    counts, ``"total"`` (default) or ``"ampla"``.  Raises InputError (field "csv", or "vagas_sao")."""
+    if vacancies_are in (None, ""):
+        vacancies_are = None
+    elif not isinstance(vacancies_are, str) or vacancies_are.strip(BLANKS).lower() not in VACANCIES_ARE:
+        raise InputError(f"a coluna de vagas deve ser lida como “total” ou “ampla”, não "
+                         f"“{safe_text(str(vacancies_are))}”", "vagas_sao")
+    else:
+        vacancies_are = vacancies_are.strip(BLANKS).lower()
+    if isinstance(data, bytes | bytearray | memoryview) and len(data) > MAX_CSV_BYTES:
+        raise table_too_large()
+    lines, first, delimiter, _encoding = open_lines(
+        data, "Linha 1: o arquivo está vazio (falta o cabeçalho com as colunas cargo e vagas).",
+        table_too_large)
+    state = {"line": first + 1}
+    try:
+        return _parse(lines, first, delimiter, state, vacancies_are)
+    except csv.Error as exc:
+        raise InputError(f"Linha {state['line']}: CSV malformado ({csv_reason(exc)}).",
+                         FIELD) from None
+
+
+def _layout(col_index: dict, display: dict, header_line: int, delimiter: str, header: list[str],
+            vacancies_are: str | None) -> str:
+    if "cargo" not in col_index or not col_index.keys() & {"vagas", "total", "ampla"}:
+        missing = "cargo" if "cargo" not in col_index else "vagas"
+        sep = sep_name(delimiter)
+        bar = (" O separador “|” não é aceito: use “;”, “,” ou tabulação." if delimiter != "|" and
+               any("|" in cell for cell in header) else "")
+        raise InputError(
+            f"Linha {header_line}: falta a coluna obrigatória “{missing}” no cabeçalho (colunas: cargo, "
+            "vagas — ou total, ou ampla concorrência — e, opcionais, reservadas, vagas_pcd e nomeacoes; "
+            f"separador detectado: “{sep}”).{bar}", FIELD)
+    if "vagas" in col_index and "total" in col_index:
+        raise InputError(
+            f"Linha {header_line}: o cabeçalho tem “{display['vagas']}” e “{display['total']}”; não dá para "
+            "saber qual é o total de vagas de cada cargo. Deixe só uma das duas colunas (ou renomeie para "
+            "ampla concorrência a que conta só a ampla).", FIELD)
+    if "vagas" in col_index and "ampla" not in col_index:
+        return "vagas_ampla" if vacancies_are == "ampla" else "vagas"
+    if vacancies_are == "ampla":
+        raise InputError(
+            "a tabela já diz o que cada coluna conta (tem a coluna de ampla concorrência ou a de total): "
+            "a leitura da coluna vagas como ampla concorrência só vale quando ela é a única coluna de vagas",
+            "vagas_sao")
+    if "ampla" in col_index:
+        return "total_partes" if col_index.keys() & {"vagas", "total"} else "partes"
+    return "total"
+
+
+def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None) -> CargoTable:
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
+    header = next(reader)
+    table = _Table(header, first + 1, delimiter, vacancies_are)
+    for line, row in data_rows(reader, first, len(header), delimiter, state):
+        table.read_row(line, row)
+    return table.finish()
+
+
+class _Table:
+    """The table being read: its columns (and layout) from the header, then row by row the cargos, the
+    total rows said in warnings, and the rows whose number cells say "CR"."""
+
+    def __init__(self, header: list[str], header_line: int, delimiter: str, vacancies_are: str | None):
+        self.header_line = header_line
+        self.index: dict[str, int] = {}
+        self.display: dict[str, str] = {}
+        for i, raw in enumerate(header):
+            col = _HEADER_TO_COLUMN.get(header_key(raw))
+            if col is None:
+                continue
+            if col in self.index:
+                raise InputError(
+                    f"Linha {header_line}, coluna {i + 1} (“{safe_text(raw)}”): a coluna “{col}” aparece "
+                    f"mais de uma vez no cabeçalho (também na coluna {self.index[col] + 1}).", FIELD)
+            self.index[col] = i
+            self.display[col] = safe_text(raw) or col
+        self.layout = _layout(self.index, self.display, header_line, delimiter, header, vacancies_are)
+        self.summed = self.layout in ("vagas_ampla", "total_partes", "partes")  # the parts make the total
+        self.total_col = ("total" if "total" in self.index else
+                          "vagas" if self.layout in ("vagas", "total_partes") else None)
+        self.rows: list[CargoRow] = []
+        self.seen: dict[str, int] = {}
+        self.reserve_lines: list[int] = []
+        self.warnings: list[dict] = []
+        self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
+        self.overall = [0, 0, 0]
+
+    def where(self, line: int, col: str) -> str:
+        return f"Linha {line}, coluna {self.index[col] + 1} (“{self.display[col]}”)"
+
+    def cell(self, row: list[str], line: int, col: str, reserve_list: list[int] | None,
+             summed: bool | None = None) -> int | None:
+        """A count cell: None if the column is absent (or an empty reservadas cell not in a sum)."""
+        if col not in self.index:
+            return None
+        return _count(row[self.index[col]], self.where(line, col), _WHAT[col], col,
+                      self.summed if summed is None else summed, reserve_list, line)
+
+    def read_row(self, line: int, row: list[str]) -> None:
+        name = _BLANK_RUN.sub(" ", row[self.index["cargo"]]).strip(BLANKS)
+        if not name:
+            raise InputError(f"{self.where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
+        cr: list[int] = []
+        total = self.cell(row, line, self.total_col, cr) if self.total_col else None
+        announced = self.cell(row, line, "reservadas", cr)
+        pcd = self.cell(row, line, "vagas_pcd", cr)
+        nominations = self.cell(row, line, "nomeacoes", None, summed=False)
+        if self.summed:
+            total = self._summed_total(row, line, total, announced, pcd, cr)
+        if _TOTAL_ROW.fullmatch(normalise(name).replace(",", "_").replace(":", "")):
+            self.warnings.append(_total_row_warning(name, line, total, announced, pcd, self.since,
+                                                    self.overall))
+            self.since[:] = [0, 0, 0]
+            return
+        self._check(name, line, total, announced, pcd, nominations)
+        for i, x in enumerate((total, announced or 0, pcd or 0)):
+            self.overall[i] += x
+            self.since[i] += x
+        if cr:
+            self.reserve_lines.append(line)
+        self.rows.append(CargoRow(name, total, line, announced, pcd, nominations))
+
+    def _summed_total(self, row, line, total, announced, pcd, cr) -> int:
+        base = (self.cell(row, line, "ampla", cr) if "ampla" in self.index
+                else self.cell(row, line, "vagas", cr)) or 0
+        parts = base + (pcd or 0) + (announced or 0)
+        if total is not None and total != parts:
+            raise InputError(
+                f"{self.where(line, self.total_col)}: o total ({format_int(total)}) não é a soma das partes: "
+                f"{_parts_text(self.display, base, pcd, announced)} = {format_int(parts)}. Confira a linha "
+                "(ou deixe só o total ou só as partes).", FIELD)
+        return parts
+
+    def _check(self, name: str, line: int, total: int, announced, pcd, nominations) -> None:
+        key = _cargo_key(name)
+        if key in self.seen:
+            raise InputError(
+                f"{self.where(line, 'cargo')}: o cargo “{safe_text(name)}” repete o da linha "
+                f"{self.seen[key]} "
+                "(cada cargo deve aparecer uma vez; some as vagas numa linha só).", FIELD)
+        self.seen[key] = line
+        if announced is not None and announced > total:
+            raise InputError(
+                f"{self.where(line, 'reservadas')}: {format_int(announced)} vagas reservadas é mais "
+                f"que as {format_int(total)} vagas do cargo.", FIELD)
+        if pcd is not None and pcd > total:
+            raise InputError(
+                f"{self.where(line, 'vagas_pcd')}: {format_int(pcd)} vagas PcD é mais que as "
+                f"{format_int(total)} vagas do cargo.", FIELD)
+        if nominations is not None and nominations < total:
+            raise InputError(
+                f"{self.where(line, 'nomeacoes')}: {format_int(nominations)} nomeações é menos que as "
+                f"{format_int(total)} vagas do cargo (as nomeações incluem as vagas oferecidas).", FIELD)
+        if self.overall[0] + total > MAX_VACANCIES:
+            raise InputError(
+                f"Linha {line}: somadas até esta linha, as vagas da tabela passam de "
+                f"{format_int(MAX_VACANCIES)}, o limite da ferramenta.", FIELD)
+
+    def finish(self) -> CargoTable:
+        if not self.rows:
+            raise InputError(f"Linha {self.header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.",
+                             FIELD)
+        if self.reserve_lines:
+            self.warnings.append(warning(
+                "tabela_cadastro_reserva", "aviso",
+                f"{_lines_text(self.reserve_lines)}: “CR” (cadastro de reserva) lido como nenhuma vaga "
+                "oferecida; as nomeações do cadastro entram pelo total de nomeações previstas (ou pela "
+                "coluna "
+                "nomeacoes).", []))
+        columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
+        return CargoTable(self.rows, self.layout, columns, self.warnings)
+
+
+def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None) -> str:
+    label = display.get("ampla") or display.get("vagas") or "ampla"
+    parts = [f"{label} {format_int(base)}"]
+    if "vagas_pcd" in display:
+        parts.append(f"{display['vagas_pcd']} {format_int(pcd or 0)}")
+    if "reservadas" in display:
+        parts.append(f"{display['reservadas']} {format_int(announced or 0)}")
+    return " + ".join(parts)
+
+
+def _lines_text(lines: list[int]) -> str:
+    shown = ", ".join(str(n) for n in lines[:10]) + (f" e mais {format_int(len(lines) - 10)}"
+                                                     if len(lines) > 10 else "")
+    return f"Linha {shown}" if len(lines) == 1 else f"Linhas {shown}"
+
+
+def _total_row_warning(name: str, line: int, total: int | None, announced: int | None, pcd: int | None,
+                       since: list, overall: list) -> dict:
+    """A total line of the table: left out of the cargos; whether it matches the rows above it (those
+    since the previous total line, or all of them)."""
+    shown = safe_text(name)
+    checks = [("vagas", total, since[0], overall[0])]
+    if announced is not None:
+        checks.append(("vagas reservadas", announced, since[1], overall[1]))
+    if pcd is not None:
+        checks.append(("vagas PcD", pcd, since[2], overall[2]))
+    wrong = [(what, value, summed) for what, value, summed, everything in checks
+             if value is not None and value != summed and value != everything]
+    if not wrong:
+        figures = ", ".join(f"{format_int(value)} {what}" for what, value, _, _ in checks
+                            if value is not None)
+        return warning(
+            "tabela_linha_de_total", "aviso",
+            f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+            f"ela confere com a soma dos cargos acima dela ({figures}).", [])
+    diffs = "; ".join(f"{what}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
+                      for what, value, summed in wrong)
+    return warning(
+        "tabela_total_nao_confere", "conflito",
+        f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+        f"mas ela não confere com a soma dos cargos acima dela ({diffs}). Confira se a tabela foi copiada "
+        "inteira.",
+        [])
+
+
+def _cargo_key(name: str) -> str:
+    """Two cargos are the same if their names differ only in case, accents or spacing: "Matemática" =
+    "matematica", but "Professor α" ≠ "Professor β", "Nível 1/2" ≠ "Nível 1-2" and "C--" ≠ "C"."""
+    plain = name.casefold()
+    if not plain.isascii():
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", plain) if not unicodedata.combining(ch))
+    return " ".join(plain.split())
+
+
+def _count(raw: str, where: str, what: str, col: str, summed: bool, reserve_list: list[int] | None,
+           line: int) -> int | None:
+    """A count cell → int; a dash is 0; "CR" is 0 (noted in reserve_list); an empty cell is 0, except an
+    empty reservadas, vagas_pcd or nomeacoes cell outside a sum of parts, which is None (not said)."""
+    s = raw.strip(BLANKS)
+    if not s:
+        if col in ("reservadas", "vagas_pcd", "nomeacoes") and not summed:
+            return None
+        return 0
+    if s.isascii() and s.isdigit():
+        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
+            raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
+                             FIELD)
+        return int(s)
+    if len(s) == 1 and s in _DASHES:
+        return None if col == "nomeacoes" else 0
+    if reserve_list is not None and _NOT_WORD.sub("_", normalise(s)).strip("_") in _RESERVE_LIST:
+        reserve_list.append(line)
+        return 0
+    shown = safe_text(s)
+    if s[0] in _DASHES and s[1:].strip(BLANKS).isascii() and s[1:].strip(BLANKS).isdigit():
+        raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
+    raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)

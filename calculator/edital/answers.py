@@ -1,0 +1,125 @@
+"""Each cargo's line of an edital's answer: its status against the seats it announces, its own warnings and
+steps (those the cargos share are said once for the edital), made when read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from calculator.answer import collect_basis
+from calculator.csv.cargos import CargoRow
+from calculator.edital.compute import CargoCache
+from calculator.edital.shared import Shared, step_key, warning_key
+from calculator.stages.compliance import compliance_status
+
+#: Every status a cargo may have (None: the edital announces no figure for it).
+STATUSES = ("conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica", "conjunto",
+            "sem_informacao")
+
+
+@dataclass
+class Statuses:
+    """The status of each distinct (answer, announced seats), computed once, and the sums over the rows."""
+
+    by_key: dict[tuple, tuple] = field(default_factory=dict)  # key → (status, own warnings, basis, steps)
+    index: dict[tuple, int] = field(default_factory=dict)
+    answers: list[tuple] = field(default_factory=list)  # (key, cache answer), one per distinct key
+    records: list[int] = field(default_factory=list)  # per row: the index of its status in ``answers``
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    reserved: int = 0  # the per-cargo reading's sum
+    announced: int = 0
+    announced_all: bool = True
+    missing: int = 0
+
+    def drop_codes(self, codes: frozenset[str]) -> None:
+        """Leave out of every cargo's own warnings those whose code is in ``codes``."""
+        for key, (status, own, basis, steps) in self.by_key.items():
+            self.by_key[key] = (status, [w for w in own if w["code"] not in codes], basis, steps)
+
+
+def statuses(cache: CargoCache, shared: Shared) -> Statuses:
+    """Each row's status and the sums (a set of posts is judged over the set only, never cargo by cargo)."""
+    q, out = cache.q, Statuses()
+    own_parts: dict[int, dict] = {}
+    for c, _m, res in cache.per_cargo():
+        r = res["r"]
+        key = (id(res), c.announced)
+        if key not in out.by_key:  # same inputs, same answer: computed once per distinct cargo
+            if q.set_scope:
+                status, status_warnings = ("conjunto" if c.announced is not None else None), []
+            else:
+                status, status_warnings = compliance_status(
+                    c.announced, r["reserved"], q.kind, q.kind_basis, r["applies"], q.above_minimum,
+                    q.shortfall_basis, q.voluntary_basis)
+            part = own_parts.get(id(res))
+            if part is None:
+                warnings, steps = shared.of(res)
+                part = own_parts[id(res)] = {
+                    "own": [w for w in warnings if warning_key(w) not in shared.common],
+                    "basis": collect_basis(r["basis"], res["o"]["basis"]),
+                    "steps": [x for x in steps if step_key(x) not in shared.common_steps]}
+            out.by_key[key] = (status, part["own"] + status_warnings,
+                               collect_basis(part["basis"], status_warnings), part["steps"])
+        status = out.by_key[key][0]
+        out.counts[status or "sem_informacao"] += 1
+        out.reserved += r["reserved"]
+        if c.announced is None:
+            out.announced_all = False
+        else:
+            out.announced += c.announced
+        out.missing += r["reserved"] - c.announced if status == "abaixo" else 0
+        if key not in out.index:
+            out.index[key] = len(out.answers)
+            out.answers.append((key, res))
+        out.records.append(out.index[key])
+    return out
+
+
+def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
+    """Each row's answer, made when read."""
+    set_scope = cache.q.set_scope
+
+    def answer(c: CargoRow, index: int) -> dict:
+        key, res = st.answers[index]
+        m = cache.nominations_of(c)
+        r, o = res["r"], res["o"]
+        status, own, basis, cargo_steps = st.by_key[key]
+        if set_scope:  # no count, warning or step of its own: the set's are the edital's
+            own, basis, cargo_steps = [], [], []
+        return {
+            "cargo": c.name, "line": c.line, "vacancies": c.vacancies,
+            "nominations": m if m is not None else c.vacancies, "pcd_vacancies": c.pcd,
+            "reserved": None if set_scope else r["reserved"], "applies": r["applies"],
+            "percent": r["percent"], "percent_display": r["percent_display"], "exact": r["exact"],
+            "announced": c.announced, "status": status,
+            "missing": r["reserved"] - c.announced if status == "abaixo" else None,
+            "excess": c.announced - r["reserved"] if status == "acima" else None,
+            "positions": o["positions"], "positions_total": o["positions_total"],
+            "positions_truncated": o["positions_truncated"], "reading": o.get("reading"),
+            "basis": basis, "warnings": own, "steps": cargo_steps,
+        }
+
+    return CargoAnswers(cache.q.rows, st.records, answer)
+
+
+class CargoAnswers(Sequence):
+    """Each cargo's answer, made when it is read from the row and one small index per cargo (into the
+    answers shared by cargos with the same figures): a sequence of dicts like the list it stands for."""
+
+    __slots__ = ("_make", "_records", "_rows")
+
+    def __init__(self, rows: list[CargoRow], records: list[int], make):
+        self._rows = rows
+        self._records = records
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(map(self._make, self._rows[i], self._records[i]))
+        return self._make(self._rows[i], self._records[i])
+
+    def __iter__(self):
+        return map(self._make, self._rows, self._records)

@@ -1,0 +1,69 @@
+"""Where the norms' registry files are: ``<slug>/norma.toml`` in laws/ and in the extra corpus folders, and
+their TOML read as data. Nothing here validates a registry: calculator/norms/load.py does, once per norm."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+from calculator.errors import RegistryError
+
+LAWS = Path(__file__).resolve().parent.parent.parent / "laws"
+FILENAME = "norma.toml"
+
+#: Environment variable naming extra corpus folders (os.pathsep-separated), each laid out like laws/
+#: (<folder>/<slug>/norma.toml beside texto.txt, meta.toml, anotacoes.toml): a city tries its norm with
+#: the site's tools before adding it to laws/; the tests use it for their fixture norm.
+EXTRA_ENV = "COTAS_NORMAS_EXTRA"
+
+
+def corpus_dirs() -> tuple[Path, ...]:
+    """laws/, then the extra corpus folders of :data:`EXTRA_ENV` (in Pyodide: laws/ inside calculator.zip,
+    unpacked beside calculator/)."""
+    extra = os.environ.get(EXTRA_ENV, "")
+    folders = (LAWS, *(Path(p).resolve() for p in extra.split(os.pathsep) if p.strip()))
+    return tuple(dict.fromkeys(folders))  # a folder named twice (or laws/ itself) is read once
+
+
+def registry_files() -> Iterator[tuple[str, Path | None, str | None]]:
+    """(slug, path, None) for each registry file, the first folder's when two folders hold the same slug;
+    (name, None, why) for a folder that cannot be listed and for each later folder of a slug already found
+    (a folder is untrusted data and breaks only itself)."""
+    seen: dict[str, Path] = {}
+    for folder in corpus_dirs():
+        try:
+            paths = sorted(folder.glob(f"*/{FILENAME}"))
+        except OSError as exc:
+            yield folder.name, None, f"{folder}: pasta ilegível ({exc.strerror or exc})"
+            continue
+        for path in paths:
+            slug = path.parent.name
+            if slug in seen:
+                yield slug, None, (f"{path}: a norma {slug!r} já existe em {seen[slug]}; esta pasta "
+                                   "fica de fora")
+                continue
+            seen[slug] = path
+            yield slug, path, None
+
+
+def parse(path: Path) -> dict:
+    """The registry file at ``path`` as TOML data."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise RegistryError(f"{path}: TOML inválido ({exc})") from None
+    except UnicodeDecodeError:
+        raise RegistryError(f"{path}: o arquivo não está em UTF-8") from None
+
+
+def path_of(slug: str) -> Path:
+    """The registry file of ``slug``: in laws/ or in an extra corpus folder (see :func:`corpus_dirs`)."""
+    for folder in corpus_dirs():
+        try:
+            if (folder / slug / FILENAME).is_file():
+                return folder / slug / FILENAME
+        except (OSError, ValueError):
+            continue
+    return LAWS / slug / FILENAME

@@ -1,0 +1,38 @@
+"""What a norm folder may name, checked before anything shows it: its slug, the names the site prints as
+they are (title, citation, place) and the module of its own rules."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import unicodedata
+
+#: A norm's slug: its folder's name, its ids' prefix, part of file names and addresses of the site.
+SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def rules_problem(value: object, slug: str) -> str | None:
+    """Why ``rules = value`` cannot name the norm ``slug``'s exceptions, or None. A norm folder is data: it
+    may only point at the module written for it inside this package, calculator/rules/<slug>.py, never
+    bring code of its own (or borrow another norm's)."""
+    if value != slug:
+        return (f"rules = {str(value)[:60]!r} deve ser o nome da própria norma ({slug!r}): as exceções dela "
+                "ficam em calculator/rules/<slug>.py; omita rules quando a norma segue o padrão comum")
+    if not SLUG_FORM.fullmatch(slug) or importlib.util.find_spec(f"calculator.rules.{slug}") is None:
+        return (f"rules = {slug!r}, mas não há calculator/rules/{slug}.py (omita rules quando a norma "
+                "segue o "
+                "padrão comum)")
+    return None
+
+
+def label_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a name the site shows as is (a title, a citation, a place, a menu label), or
+    None: one line of plain text, with no control or formatting character (line breaks, ESC, bidi
+    overrides) and no ``<`` or ``>``. The theme puts such names in the menu and in the page's <title>
+    without escaping them, so the folder's data must not be able to open a tag there."""
+    for ch in text:
+        if ch in "<>":
+            return f"tem o caractere {ch!r} (nomes não podem conter marcação HTML)"
+        if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"):
+            return f"tem o caractere de controle U+{ord(ch):04X} (deve ser uma linha de texto simples)"
+    return None if text.strip() else "está vazio"
