@@ -475,7 +475,6 @@ function callWorker(message, transfer = []) {
 
 // ---------------------------------------------------------------- forms and URL state
 const lastRequest = {};
-const urlErrors = {}; // tool -> [{field, message}] found while reading the address
 
 function formOf(tool) {
   return $(`form-${tool}`);
