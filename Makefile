@@ -1,5 +1,7 @@
 # Entry points (see README): `make serve`, `make test` (everything, CI) and `make check` (the fast tier).
 PY := .venv/bin/python
+# ESLint from node_modules (pinned in package.json; eslint.config.mjs says what it lints)
+ESLINT := node_modules/.bin/eslint
 PORT ?= 8000
 
 .PHONY: serve test check setup setup-browser build lint bench
@@ -28,6 +30,7 @@ serve: build
 
 lint: setup
 	$(PY) -m ruff check .
+	$(ESLINT) .
 
 # The tests run with the fixture norms present (two data-only norms, tests/fixtures/normas, named by
 # calculator.norms.EXTRA_ENV), so that every test holds for any norm, not only the corpus's;
@@ -36,14 +39,17 @@ NORMAS_EXTRA ?= tests/fixtures/normas
 
 test: setup setup-browser
 	$(PY) -m ruff check .
+	$(ESLINT) .
 	COTAS_NORMAS_EXTRA=$(NORMAS_EXTRA) $(PY) build.py
 	COTAS_NORMAS_EXTRA=$(NORMAS_EXTRA) $(PY) -m pytest
 
-# The fast tier, while working: lint and every test that needs no browser, server, built site, Node, build
-# or wheel (tests/conftest.py marks those from what each test uses). No setup step: it uses what is there.
+# The fast tier, while working: lint (Python and JavaScript) and every test that needs no browser, server,
+# built site, Node, build or wheel (tests/conftest.py marks those from what each test uses). No setup step:
+# it uses what is there.
 FAST := not (browser or server or site or node or build or wheel)
 check:
 	$(PY) -m ruff check .
+	$(ESLINT) .
 	$(PY) -m pytest -q -p no:cacheprovider -m "$(FAST)"
 
 bench: build

@@ -5,7 +5,8 @@
    never edited by hand.
 3. SITE_STAGES run on a staging folder next to site/: ``mkdocs build --strict`` (never ``--quiet``: it
    would hide the warnings that ``--strict`` turns into a failure), the 404 page, accent-insensitive
-   search, the calculator's Pyodide files and precomputed answers, the check of every link and resource of
+   search, the calculator's Pyodide files and precomputed answers, the page's scripts joined from their
+   module sources (docs/assets/calculadora/src/), the check of every link and resource of
    the built HTML, the Content-Security-Policy (only the site's own inline scripts), then the
    snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
@@ -34,6 +35,7 @@ from sitebuild import (  # noqa: E402
     mkdocs_run,
     pages,
     pyodide,
+    scripts,
     staging,
     tables,
 )
@@ -66,6 +68,7 @@ SITE_STAGES = (
     pyodide.pack,
     answer_tables.write_answers,
     frontend.write_stage,
+    scripts.write_stage,
     htmlcheck.check,
     csp.fill,
     distribution.finish,

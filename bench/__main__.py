@@ -5,6 +5,7 @@
     .venv/bin/python -m bench --runs 7        # browser loads per case (default 5; median, min–max)
     .venv/bin/python -m bench --only python --runs 5   # only Python ready (worker / throttled page)
     .venv/bin/python -m bench --only edital --runs 5   # only the Edital report of 40 cargos
+    .venv/bin/python -m bench --only arrival --runs 1  # only the arrival (bytes, requests, time)
     (--skip-sim, --skip-browser: leave those parts out)
     .venv/bin/python -m bench --normas-sinteticas 0 10 100   # what the number of norms costs
 
@@ -197,9 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
-    parser.add_argument("--only", choices=["python", "edital"],
-                        help="só o Python pronto (no worker e na página limitada) ou só o relatório do "
-                             "edital, sem gerar o site")
+    parser.add_argument("--only", choices=["python", "edital", "arrival"],
+                        help="só o Python pronto (no worker e na página limitada), só o relatório do "
+                             "edital ou só a chegada à calculadora (e a página de norma), sem gerar o site")
     parser.add_argument("--normas-sinteticas", type=int, nargs="+", metavar="K",
                         help="gera K normas sintéticas, gera o site com elas e mede (bench/synthetic.py)")
     args = parser.parse_args(argv)

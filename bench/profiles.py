@@ -257,7 +257,7 @@ def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
 
 
 def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: str | None = None) -> dict:
-    """Every measurement on both profiles; only="python" or "edital": that one alone."""
+    """Every measurement on both profiles; only="python", "edital" or "arrival": that one alone."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -273,11 +273,13 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
                         log(f"{name}, servidor {label}: Python pronto no worker e na página limitada…")
                         res[f"python_{label}_comum"], res[f"python_{label}_pagina"] = python_series(
                             pw, srv, profile, runs)
-                    if only is not None:
+                    if only not in (None, "arrival"):
                         continue
                     log(f"{name}, servidor {label}: chegada…")
                     res[f"arrival_{label}"] = [_with_load(arrival, pw, srv, profile) for _ in range(runs)]
                     res[f"law_{label}"] = [_with_load(law_page, pw, srv, profile) for _ in range(runs)]
+                    if only is not None:
+                        continue
                     log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
                     res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
                                                           for _ in range(runs)]

@@ -1,5 +1,8 @@
 """assets/calculadora/respostas.js: the answers the calculator page gives before Python is ready (or without
-WebAssembly), precomputed by the calculator itself and checked against it here.
+WebAssembly), precomputed by the calculator itself and checked against it here: the page's own decoder
+(docs/assets/calculadora/src/calculadora/tables.js, run in Node by tools/decode_answers.mjs) reads the tables
+this module encodes, and its answers must be the calculator's (norm_answers). The decoding is written once,
+in JavaScript; tests/test_answers_decoder.py asks it more questions than the build does.
 
 A classic script (not JSON fetched by the page) so it also loads from the unzipped folder opened from disk
 (file://), where fetch() and module scripts are refused."""
@@ -9,12 +12,14 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import calculator
 from calculator.ptbr import format_date, format_int
 from calculator.stages.headline import positions_phrase
-from sitebuild.context import Context, example_percent
+from sitebuild.context import ROOT, Context, example_percent
 from sitebuild.tables import table_validity
 
 ANSWERS_MAX = 1000
@@ -132,24 +137,12 @@ def _headline(pool: _Pool, text: str, reserved: int, vacancies: int, positions: 
     return pool([pool(_NUMBER.sub("\0", text)), *tokens])
 
 
-def _fill_headline(pool: list, index: int, reserved: int, vacancies: int, positions: str = "",
-                   undated: int | None = None) -> str:
-    """What calculadora.js does with a _headline template (used here to check the tables)."""
-    skeleton, *tokens = pool[index]
-    parts = pool[skeleton].split("\0")
-    out = parts[0]
-    for token, part in zip(tokens, parts[1:], strict=True):
-        named = {"r": reserved, "n": vacancies, "r+1": reserved + 1, "r-1": reserved - 1, "u": undated}
-        out += (format_int(named[token]) if token in named else positions if token == POSITIONS_TOKEN
-                else token[1:]) + part
-    return out
-
-
 def _dated_state(window_applies, row_applies) -> int:
-    """How an edital date changes the undated answer (calculator/stages/reserve.py: applicability first):
-    0 the norm applies to it (the undated answer's count, now unconditional); 1 it does not (the reserve
-    is not computed: no reserved seat, only the date's warnings); 2 the corpus cannot tell (applies null,
-    the count kept).  An undated answer that is "no" whatever the date stays "no" in 0 and 2."""
+    """How an edital date changes the undated answer, the key of a window's ``basis`` (the page computes it
+    the same way, tables.js): 0 the norm applies to it (the undated answer's count, now unconditional); 1
+    it does not (the reserve is not computed: no reserved seat, only the date's warnings); 2 the corpus
+    cannot tell (applies null, the count kept).  An undated answer that is "no" whatever the date stays
+    "no" in 0 and 2 (calculator/stages/reserve.py: applicability first)."""
     if window_applies is False:
         return 1
     if window_applies is None and row_applies is not False:
@@ -157,46 +150,34 @@ def _dated_state(window_applies, row_applies) -> int:
     return 0
 
 
-def _dated_applies(state: int, row_applies) -> bool | None:
-    return {1: False, 2: None}.get(state, row_applies is not False)
-
-
-def _dated_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
-    """A dated reserve answer rebuilt from the undated row and the window (what calculadora.js does)."""
-    text = format_date(date)
-    warnings = [{**w, "message": w["message"].replace(DATE_MARK, text)} for w in window["warnings"]]
-    state = _dated_state(window["applies"], row["applies"])
-    if state != 1:  # where the norm does not apply, the reserve stage (and its warnings) did not run
-        warnings += [w for w in row["warnings"] if w["code"] != "vigencia_nao_verificada"]
-    return {"reserved": 0 if state == 1 else row["reserved"],
-            "applies": _dated_applies(state, row["applies"]),
-            "percent_display": row["percent_display"], "warnings": warnings, "basis": basis,
-            "headline": headline}
-
-
-def _dated_order_from_table(row: dict, window: dict, basis: list, headline: str, date: datetime.date) -> dict:
-    """A dated `ordem` answer rebuilt from the undated row and the window (what calculadora.js does): the
-    same stages as the reserve's (no position where the norm does not apply)."""
-    dated = _dated_from_table(row, window, basis, headline, date)
-    if _dated_state(window["applies"], row["applies"]) == 1:
-        return {**dated, "positions_total": 0, "reading_description": row["reading_description"],
-                "interpreted_positions": [], "positions": []}
-    return {**dated, **{k: row[k] for k in ("positions_total", "reading_description", "interpreted_positions",
-                                             "positions")}}
-
-
-#: command → (the calculator's function, the fields the tables carry, the dated answer rebuilt from them)
-_DATED = {
-    "reserva": (calculator.reserve, RESERVE_FIELDS, _dated_from_table),
-    "ordem": (calculator.order, (*ORDER_FIELDS, "positions"), _dated_order_from_table),
+#: command → (the calculator's function, the fields of its answer the tables carry)
+_ASKED = {
+    "reserva": (calculator.reserve, RESERVE_FIELDS),
+    "ordem": (calculator.order, (*ORDER_FIELDS, "positions")),
 }
 
 
-def _dated_part(command: str, slug: str, pct, pool: _Pool, window: dict, samples,
-                rows: list[dict]) -> dict | None:
+@dataclass
+class _Check:
+    """One request the published tables must answer as the calculator does: ``want``, the calculator's
+    answer (the fields the tables carry); ``part``, None for an undated row, else (window index, command)."""
+
+    request: dict
+    want: dict
+    part: tuple[int, str] | None = None
+
+
+def _request(command: str, slug: str, n: int, pct, date: datetime.date | None = None) -> dict:
+    """The page's request for this question (what readForm gives: strings, no empty field)."""
+    return {"command": command, "norma": slug, "vagas": str(n), **({"percentual": pct} if pct else {}),
+            **({"data_edital": date.isoformat()} if date else {})}
+
+
+def _dated_part(command: str, slug: str, pct, pool: _Pool, window: dict, samples, rows: list[dict],
+                checks: list[_Check], where: tuple[int, str]) -> dict:
     """The dated answers of one command in one validity window: {"basis": {row basis:state → pool index},
-    "headline": runs of templates}, checked against the calculator (None: not rebuilt, Python answers)."""
-    ask, fields, rebuild = _DATED[command]
+    "headline": runs of templates}; the calculator's answers for the sampled dates go to ``checks``."""
+    ask, fields = _ASKED[command]
     bases: dict[str, list] = {}
     headlines: list[int] = []
     for n in range(1, ANSWERS_MAX + 1):
@@ -204,15 +185,12 @@ def _dated_part(command: str, slug: str, pct, pool: _Pool, window: dict, samples
         key = f"{pool(row['basis'])}:{_dated_state(window['applies'], row['applies'])}"
         for i, d in enumerate(samples if n <= 50 or n == ANSWERS_MAX else samples[:1]):
             want = {k: x for k, x in ask(slug, n, pct, edital_date=d.isoformat()).items() if k in fields}
-            phrase = row.get("phrase") if want.get("positions_total") else None
             if i == 0:
+                phrase = row.get("phrase") if want.get("positions_total") else None
                 headlines.append(_headline(pool, want["headline"], want["reserved"], n, phrase,
                                            undated=row["reserved"]))
             bases.setdefault(key, want["basis"])
-            headline = _fill_headline(pool.items, headlines[-1], want["reserved"], n, phrase or "",
-                                      undated=row["reserved"])
-            if rebuild(row, window, bases[key], headline, d) != want:
-                return None
+            checks.append(_Check(_request(command, slug, n, pct, d), want, where))
     return {"basis": {k: pool(b) for k, b in bases.items()}, "headline": _runs(headlines)}
 
 
@@ -228,13 +206,13 @@ def _split_positions(order: dict, sequence: list[int]) -> tuple[int, list[int]] 
     return len(base), (base if len(base) > len(sequence) else sequence)
 
 
-def norm_answers(slug: str) -> dict:
-    """One norm's precomputed answers: N = 1..ANSWERS_MAX at the default percentage, for an undated
-    question and for an edital date inside each validity window. Checked here against the calculator:
-    a window whose rebuilt answers differ from the calculator's is left out (then Python answers)."""
+def _encode(slug: str) -> tuple[dict, list[_Check]]:
+    """One norm's tables (the shape: write_answers), and what they must answer: every N undated, and the
+    sampled dates of each validity window."""
     pct = example_percent(slug)
     pool = _Pool()
     reserve_rows, order_rows, sequence = [], [], []
+    checks: list[_Check] = []
     for n in range(1, ANSWERS_MAX + 1):
         res, order = calculator.reserve(slug, n, pct), calculator.order(slug, n, pct)
         split = _split_positions(order, sequence)
@@ -247,6 +225,9 @@ def norm_answers(slug: str) -> dict:
                                    order["interpreted_positions"]) if order["positions_total"] else None)
         order_rows.append({**{k: order[k] for k in ORDER_FIELDS}, "count": count, "explicit": explicit,
                            "phrase": phrase, "positions": list(order["positions"])})
+        checks.append(_Check(_request("reserva", slug, n, pct), reserve_rows[-1]))
+        checks.append(_Check(_request("ordem", slug, n, pct),
+                             {k: order[k] for k in _ASKED["ordem"][1]}))
     module = calculator.NORMS[slug]
     windows = []
     for start, end in _validity_windows(module):
@@ -256,11 +237,13 @@ def norm_answers(slug: str) -> dict:
         window = {"from": start.isoformat(), "to": end.isoformat(), "applies": v["applies"],
                   "warnings": [{**w, "message": w["message"].replace(text, DATE_MARK)}
                                for w in v["warnings"]]}
-        reserve_part = _dated_part("reserva", slug, pct, pool, window, samples, reserve_rows)
-        if reserve_part is not None:
-            windows.append({"from": window["from"], "to": window["to"], "applies": window["applies"],
-                            "warnings": _warnings(pool, window["warnings"]), **reserve_part,
-                            "order": _dated_part("ordem", slug, pct, pool, window, samples, order_rows)})
+        index = len(windows)
+        reserve_part = _dated_part("reserva", slug, pct, pool, window, samples, reserve_rows, checks,
+                                   (index, "reserva"))
+        windows.append({"from": window["from"], "to": window["to"], "applies": window["applies"],
+                        "warnings": _warnings(pool, window["warnings"]), **reserve_part,
+                        "order": _dated_part("ordem", slug, pct, pool, window, samples, order_rows, checks,
+                                             (index, "ordem"))})
 
     def column(rows, key):
         if key == "headline":
@@ -272,16 +255,65 @@ def norm_answers(slug: str) -> dict:
         "reserva": {k: column(reserve_rows, k) for k in RESERVE_FIELDS},
         "ordem": {k: column(order_rows, k) for k in (*ORDER_FIELDS, "count", "explicit")},
     }
-    for n, r in enumerate(reserve_rows, start=1):  # the templates give back the calculator's sentence
-        if _fill_headline(pool.items, _headline(pool, r["headline"], r["reserved"], n), r["reserved"], n)\
-                != r["headline"]:
-            raise SystemExit(f"erro: frase de resposta de {slug} não reconstruída (N = {n})")
-    for n, r in enumerate(order_rows, start=1):
-        index = _headline(pool, r["headline"], r["reserved"], n, r["phrase"])
-        if _fill_headline(pool.items, index, r["reserved"], n, r["phrase"]) != r["headline"]:
-            raise SystemExit(f"erro: frase da ordem de {slug} não reconstruída (N = {n})")
-    return {"percent": pct, "percent_is_example": pct is not None, "sequence": sequence, "columns": columns,
-            "windows": windows, "pool": pool.items}
+    return ({"percent": pct, "percent_is_example": pct is not None, "sequence": sequence, "columns": columns,
+             "windows": windows, "pool": pool.items}, checks)
+
+
+#: The page's decoder of these tables, run in Node (the module calculadora.js is joined from).
+DECODER = ROOT / "tools" / "decode_answers.mjs"
+
+
+def decode_answers(answers: dict, requests: list[dict]) -> list[dict | None]:
+    """The page's answer to each request from ``answers`` (what respostas.js and the norms' files hold
+    together): calculadora.js's own decoder (tableResult) run in Node; None where the tables do not cover
+    the request."""
+    stdin = json.dumps({"answers": answers, "requests": requests})
+    proc = subprocess.run(["node", str(DECODER)], input=stdin, capture_output=True, text=True, timeout=900,
+                          check=False, cwd=ROOT)
+    if proc.returncode != 0:
+        raise SystemExit(f"erro: o decodificador das respostas pré-calculadas ({DECODER.name}) falhou no "
+                         f"Node:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def _shared(norms: dict) -> dict:
+    """What respostas.js holds (write_answers adds the build's date), with ``norms``."""
+    return {"max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK, "dates": list(ANSWERS_DATES),
+            "norms": norms}
+
+
+def _reproduced(slug: str, data: dict, checks: list[_Check], got: list[dict | None]) -> dict:
+    """``data`` as the page may publish it, ``got`` being the page's answers to ``checks``: a dated part
+    (a window's reserve, or its order) the page would answer otherwise than the calculator is left out (then
+    Python answers those questions; without the window's reserve, the whole window); an undated answer
+    that differs stops the build."""
+    wrong: set[tuple[int, str]] = set()
+    for check, answer in zip(checks, got, strict=True):
+        same = answer is not None and all(answer.get(k) == v for k, v in check.want.items())
+        if same:
+            continue
+        if check.part is None:
+            field = next((k for k, v in check.want.items() if answer is None or answer.get(k) != v), "")
+            raise SystemExit(f"erro: a resposta pré-calculada de {slug} para {check.request['command']} com "
+                             f"{check.request['vagas']} vagas não é a da calculadora "
+                             f"(campo {field or 'todos'})")
+        wrong.add(check.part)
+    windows = []
+    for index, window in enumerate(data["windows"]):
+        if (index, "reserva") in wrong:
+            continue
+        windows.append({**window, "order": None} if (index, "ordem") in wrong else window)
+    return {**data, "windows": windows}
+
+
+def norm_answers(slug: str) -> dict:
+    """One norm's precomputed answers: N = 1..ANSWERS_MAX at the default percentage, for an undated
+    question and for an edital date inside each validity window. Checked here with the page's own decoder
+    (decode_answers) against the calculator: a dated part the page would answer otherwise is left out (then
+    Python answers), and an undated answer that differs stops the build (_reproduced)."""
+    data, checks = _encode(slug)
+    got = decode_answers(_shared({slug: data}), [c.request for c in checks])
+    return _reproduced(slug, data, checks, got)
 
 
 #: The folder, beside respostas.js, of one script per norm (``<slug>.js``): the page loads only the selected
@@ -305,8 +337,7 @@ def write_answers(ctx: Context, site_dir: Path | None = None) -> Path:
         body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         (folder / PER_NORM_DIR / f"{slug}.js").write_text(
             f"{header}self.cotasRespostas.norms[{json.dumps(slug)}] = {body};\n", encoding="utf-8")
-    shared = {"generated": ctx.today, "max_vacancies": ANSWERS_MAX, "date_mark": DATE_MARK,
-              "dates": list(ANSWERS_DATES), "norms": {}}
+    shared = {"generated": ctx.today, **_shared({})}
     out = folder / "respostas.js"
     body = json.dumps(shared, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     out.write_text(f"{header}self.cotasRespostas = {body};\n", encoding="utf-8")

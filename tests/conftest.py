@@ -48,7 +48,9 @@ TIERS = {
     "server": {"fixtures": {"served_site"}, "names": {"SiteServer"}},
     "site": {"fixtures": {"built_site", "docs_copy"}, "names": {"require_site_files", "SITE", "verified_copy",
                                                    "try_verified_copy", "BUILT_FILES"}},
-    "node": {"consts": {"node"}, "names": {"NODE_SCRIPT", "pack_calculator", "compile_bytecode"}},
+    # the precomputed answers are checked with the page's decoder in Node (sitebuild/answer_tables.py)
+    "node": {"consts": {"node"}, "names": {"NODE_SCRIPT", "pack_calculator", "compile_bytecode",
+                                           "decode_answers", "norm_answers", "write_answers"}},
     # build.py, or the mutation pipeline that builds each mutant's page (tests/test_check_contract.py)
     "build": {"consts": {"build.py"}, "names": {"build", "_PIPELINE_RUN"}},
     "wheel": {"names": {"built_wheel"}, "fixtures": {"built_wheel", "wheel_venv"}},

@@ -61,14 +61,18 @@ def test_the_download_cell_writer_refuses_formulas_after_any_separator():
 
 
 def test_the_edital_and_the_simulation_downloads_share_one_cell_writer():
-    """One implementation: both import it, neither keeps a copy."""
+    """One implementation: both scripts the page loads import it (sitebuild/scripts.py joins them from their
+    module sources), neither keeps a copy."""
+    from sitebuild import scripts
+
     for name in ("edital.js", "worker.js"):
-        source = (ASSETS / name).read_text(encoding="utf-8")
+        source = scripts.join(name)
         assert 'import { spreadsheetCell } from "./csvcell.js";' in source, name
         assert "function csvOut" not in source and source.count("spreadsheetCell") >= 2, name
         assert "/(^|[,;|\\t\\r\\n])" not in source, name  # the separator rule lives in csvcell.js only
-    edital = (ASSETS / "edital.js").read_text(encoding="utf-8")
-    body = edital[edital.index("export function editalCsv"):]
+    actions = (ASSETS / "src" / "edital" / "actions.js").read_text(encoding="utf-8")
+    body = actions[actions.index("export function editalCsv"):]
     body = body[:body.index("\n}\n")]
     assert ".map(spreadsheetCell)" in body
-    assert "visible" in edital[edital.index("function shown(r)"):edital.index("function render(")]
+    report = (ASSETS / "src" / "edital" / "report.js").read_text(encoding="utf-8")
+    assert "visible" in report[report.index("function shown(r)"):report.index("function render(")]

@@ -27,7 +27,7 @@
     area.style.opacity = "0";
     document.body.appendChild(area);
     area.select();
-    var ok = false;
+    var ok;
     try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
     area.remove();
     return ok;

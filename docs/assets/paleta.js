@@ -20,7 +20,7 @@
   }
 
   function initialIndex() {
-    var saved = null;
+    var saved;
     try { saved = __md_get("__palette"); } catch (err) { saved = null; }
     var index = saved && typeof saved.index === "number" ? saved.index : inputs.findIndex(function (input) {
       return matchMedia(input.getAttribute("data-md-color-media")).matches;

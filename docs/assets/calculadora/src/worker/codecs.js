@@ -1,0 +1,89 @@
+// The compressed twins of the files (".zst", else ".gz"; sitebuild/distribution.py writes them): the first
+// twin the server has, and its bytes decompressed here, by fzstd (npm, pinned; the build copies it beside
+// worker.js) or by the browser's DecompressionStream. A server that decodes a twin on the way
+// (Content-Encoding) is recognised by the missing signature; self.packedVia records which way each file
+// came (the tests read it).
+import { Decompress as ZstdDecompress, decompress as zstdDecompress } from "../../fzstd.mjs";
+import { nativeFetch, readAll } from "./transfer.js";
+
+// fzstd's streaming decoder as a TransformStream (each block it emits is a fresh buffer).
+function zstdStream() {
+  let decoder;
+  return new TransformStream({
+    start(controller) {
+      decoder = new ZstdDecompress((chunk) => {
+        if (chunk.length) controller.enqueue(chunk);
+      });
+    },
+    transform(chunk) {
+      decoder.push(chunk);
+    },
+    flush() {
+      decoder.push(new Uint8Array(0), true);
+    },
+  });
+}
+
+// The twins tried in order, each recognised by its signature (a server may have decoded it on the way).
+const CODECS = [
+  {
+    suffix: "zst",
+    magic: [0x28, 0xb5, 0x2f, 0xfd],
+    usable: () => typeof TransformStream !== "undefined",
+    whole: async (bytes) => {
+      // fzstd's result may be a view into a larger buffer (bytes before the data): a caller may take its
+      // .buffer (the snapshot is handed to Pyodide as an ArrayBuffer), so it gets a buffer of its own
+      const out = zstdDecompress(bytes);
+      return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice();
+    },
+    stream: () => zstdStream(),
+  },
+  {
+    suffix: "gz",
+    magic: [0x1f, 0x8b],
+    usable: () => typeof DecompressionStream !== "undefined",
+    whole: async (bytes) => {
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    },
+    stream: () => new DecompressionStream("gzip"),
+  },
+];
+
+export const signed = (head, magic) => head.length >= magic.length && magic.every((b, i) => head[i] === b);
+
+async function fetchOk(href) {
+  try {
+    const r = await nativeFetch(href);
+    return r.ok ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+// The first twin of url the server has: { codec, response }, or null (then the original is fetched).
+export async function firstTwin(url) {
+  for (const codec of CODECS) {
+    if (!codec.usable()) continue;
+    const r = await fetchOk(`${url.href}.${codec.suffix}`);
+    if (r) return { codec, response: r };
+  }
+  return null;
+}
+
+// The bytes of url, fetched as a twin where possible. self.packedVia records which way each file came.
+self.packedVia = {};
+export async function fetchPacked(url, counted = true) {
+  const name = url.pathname.split("/").pop();
+  const twin = await firstTwin(url);
+  if (twin) {
+    const raw = await readAll(twin.response, counted);
+    const packed = signed(raw, twin.codec.magic);
+    self.packedVia[name] = packed ? twin.codec.suffix : `${twin.codec.suffix}-decodificado-pelo-servidor`;
+    return packed ? twin.codec.whole(raw) : raw;
+  }
+  const r = await nativeFetch(url);
+  if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+  self.packedVia[name] = "original";
+  return readAll(r, counted);
+}
