@@ -43,6 +43,8 @@ def test_every_norm_of_laws_and_the_fixtures_pass_the_check():
         assert line.startswith(f"{folder}: norma '{folder.name}' pronta — texto reconstruído byte a byte")
         hooks = registry_hooks(folder)
         assert line.endswith(f"regras próprias em {hooks}." if hooks else "padrão comum, sem Python.")
+        # each folder's casos.toml ran through the calculator (laws/cases.py; tests/test_cases.py)
+        assert re.search(r", \d+ casos conferidos com a calculadora; ", line), line
 
 
 def registry_hooks(folder: Path) -> str | None:
