@@ -164,6 +164,27 @@ def _toml(path: Path) -> dict:
 RULE_FORM = re.compile(r"calculator(\.[A-Za-z][A-Za-z0-9_]*)+")
 
 
+def find_rule(name: str):
+    """The function an annotation's ``regra`` names ("calculator.ubatuba.Rules.reserved_seats"): the longest
+    importable module prefix, then attributes; None when it names no function. Here, not in sitebuild/, so
+    that ``laws check`` runs from the installed package too."""
+    import importlib
+
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return None
+        return obj if callable(obj) else None
+    return None
+
+
 def check_names(folder: Path, meta: dict) -> None:
     """meta.toml's names are one line of plain text, and its links to other norms' official texts are
     http(s) addresses: the site shows them."""
