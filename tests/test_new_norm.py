@@ -363,7 +363,7 @@ def test_the_page_shows_the_checks_real_output(tmp_path):
 def test_the_pages_examples_are_the_fixtures_files():
     """The TOML shown on the page is copied from the fixture (each line of each block is in the file)."""
     files = {name: (EXAMPLE / name).read_text(encoding="utf-8") for name in ("meta.toml", "norma.toml",
-                                                                             "anotacoes.toml")}
+                                                                             "anotacoes.toml", "casos.toml")}
     for block in _blocks("toml"):
         lines = [ln for ln in block.splitlines() if ln.strip()]
         owner = next((n for n, t in files.items() if lines[0] in t.splitlines()), None)
