@@ -93,6 +93,8 @@ class Norm:
         self.references: list[Reference] = find_references(
             self.provisions, int(meta["date"][:4]), meta.get("cites", []), set(self._by_id))
         self.annotations = annotations or {}
+        #: the norm's folder, when it was read from one (Norm.load): where its casos.toml is
+        self.folder: Path | None = None
 
     @classmethod
     def load(cls, slug: str, directory: Path = LAWS_DIR) -> Norm:
@@ -109,7 +111,9 @@ class Norm:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise CorpusError(f"{shown}/texto.txt: o texto não está em UTF-8") from None
-            return cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+            norm = cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+            norm.folder = folder
+            return norm
         except CorpusError:
             raise
         except FileNotFoundError as exc:

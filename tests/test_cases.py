@@ -320,3 +320,89 @@ def test_the_mutants_of_the_cases_are_refused_or_hold(tmp_path):
         answers = cases.ask_here([c.request("exemplo") for c in found])
         assert all(cases.compare(c, "exemplo", a) == [] for c, a in zip(found, answers, strict=True)), label
     assert total > 50 and 0 < refused < total
+
+
+# --- the site: Metodologia's table of each norm's cases ----------------------------------------------------
+HOSTILE_CASE = """[[casos]]
+nome = "<script>alert(1)</script> [x](javascript:alert(2)) **b** | c"
+razao = "art. 1º <img src=x onerror=alert(3)> {: onclick=\\"alert(4)\\" } _d_ `e` ![f](https://evil.example/f.png)"
+entrada = { comando = "reserva", vagas = 10, vinculo = "efetivo<b>" }
+esperado = { recusa = "vínculo" }
+"""
+
+
+def test_the_case_table_shows_a_folders_text_as_typed(tmp_path):
+    """Whatever a case's texts hold (tags, Markdown links, emphasis, a cell's |, an attribute list), the
+    Metodologia table shows them as typed: the only links are the provisions' own."""
+    import html
+    import re
+
+    import markdown
+
+    from sitebuild.context import Context
+    from sitebuild.metodologia import case_rows
+
+    ctx = Context()
+    norm = next(n for n in ctx.corpus.norms if n.slug == "exemplo")
+    folder = tmp_path / "exemplo"
+    shutil.copytree(EXAMPLE, folder)
+    (folder / cases.FILENAME).write_text(HOSTILE_CASE + GOOD.replace("# comentário", "").replace(
+        "esperado = { reservadas = 3 }", 'esperado = { reservadas = 3, base = ["art1_cpt"] }'),
+        encoding="utf-8")
+    original, norm.folder = norm.folder, folder
+    try:
+        rows = case_rows(ctx, norm)
+    finally:
+        norm.folder = original
+    assert [r["interpretation"] for r in rows] == [False, False, False]
+    table = "| a | b | c | d |\n|---|---|---|---|\n" + "".join(
+        f"| {r['name']} | {r['question']} | {r['expected']} | {r['reason']} — {r['basis']} |\n"
+        for r in rows)
+    out = markdown.markdown(table, extensions=["tables", "attr_list", "footnotes", "md_in_html",
+                                               "def_list"])
+    cells = re.findall(r"<td>(.*?)</td>", out)
+    assert len(cells) == 12  # three rows of four cells: no | of a text made a cell
+    name, question, expected, reason = cells[:4]
+    assert html.unescape(name) == "<script>alert(1)</script> [x](javascript:alert(2)) **b** | c"
+    assert html.unescape(question) == "Reserva: 10 vagas, vínculo: efetivo<b>"
+    assert html.unescape(expected) == "recusada: “vínculo”"
+    assert html.unescape(reason).startswith("art. 1º <img src=x onerror=alert(3)> {: onclick=\"alert(4)\" "
+                                            "} _d_ `e` ![f](https://evil.example/f.png)")
+    tags = re.findall(r"<(\w+)", out)
+    assert set(tags) == {"table", "thead", "tbody", "tr", "th", "td", "a"} and tags.count("a") == 1
+    assert re.findall(r'href="([^"]*)"', out) == ["exemplo.md#art1_cpt"]
+    assert html.unescape(cells[6]) == "3 reservadas"
+
+
+def test_metodologia_shows_each_norms_cases(built_site):
+    """Each norm's section of Metodologia has its table of cases: every case's name, and its provisions as
+    links to the norm's text."""
+    import html
+    import re
+
+    page = (built_site / "gerado" / "metodologia.html").read_text(encoding="utf-8")
+    text = html.unescape(page)
+    for folder in [*CORPUS, *FIXTURES]:
+        section = text[text.index(f'id="{folder.name}"'):]
+        table = section[:section.index("Aplicados")]
+        found, _ = cases.read(folder)
+        assert f"Casos verificados ({len(found)})" in re.sub(r"<[^>]+>", "", table)
+        for case in found:
+            assert case.name in table, (folder.name, case.name)
+            for pid in case.expected.get("base", []):
+                assert f'href="{folder.name}.html#{pid}"' in table, (folder.name, case.name, pid)
+
+
+def test_the_guide_lists_every_key_of_casos_toml(built_site):
+    """Como incluir uma norma's table of casos.toml is laws/cases.py's description (the one laws check
+    uses)."""
+    import html
+
+    from sitebuild.pages import case_keys
+
+    raw = (built_site / "incluir-norma.html").read_text(encoding="utf-8")
+    rows = case_keys()
+    assert len(rows) == len(cases.CASE_KEYS) + len(cases.INPUT_KEYS) + len(cases.EXPECT_KEYS)
+    for row in rows:
+        assert f"<td><code>{html.escape(row['shown'], quote=False)}</code></td>" in raw, row["shown"]
+    assert 'id="casostoml"' in raw
