@@ -456,7 +456,9 @@ def _positions(value: object) -> str:
 
 
 def _applies(value: object) -> str:
-    return {True: "true", False: "false", None: f'"{UNKNOWN}"'}.get(value, repr(value))  # type: ignore[arg-type]
+    if value is None:
+        return f'"{UNKNOWN}"'
+    return "true" if value is True else "false" if value is False else repr(value)
 
 
 def ask_here(requests: list[dict]) -> list[dict]:
