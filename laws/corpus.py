@@ -93,6 +93,8 @@ class Norm:
         self.references: list[Reference] = find_references(
             self.provisions, int(meta["date"][:4]), meta.get("cites", []), set(self._by_id))
         self.annotations = annotations or {}
+        #: the norm's folder, when it was read from one (Norm.load): where its casos.toml is
+        self.folder: Path | None = None
 
     @classmethod
     def load(cls, slug: str, directory: Path = LAWS_DIR) -> Norm:
@@ -109,7 +111,9 @@ class Norm:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise CorpusError(f"{shown}/texto.txt: o texto não está em UTF-8") from None
-            return cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+            norm = cls(slug, text, meta, load_annotations(folder / "anotacoes.toml"))
+            norm.folder = folder
+            return norm
         except CorpusError:
             raise
         except FileNotFoundError as exc:
@@ -162,6 +166,27 @@ def _toml(path: Path) -> dict:
 #: What an annotation's ``regra`` may name: a public function of the calculator package (the site imports
 #: its module to show its source); never a module of the norm's own folder, nor a private or dunder name.
 RULE_FORM = re.compile(r"calculator(\.[A-Za-z][A-Za-z0-9_]*)+")
+
+
+def find_rule(name: str):
+    """The function an annotation's ``regra`` names ("calculator.rules.calls.call_positions"): the longest
+    importable module prefix, then attributes; None when it names no function. Here, not in sitebuild/, so
+    that ``laws check`` runs from the installed package too."""
+    import importlib
+
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return None
+        return obj if callable(obj) else None
+    return None
 
 
 def check_names(folder: Path, meta: dict) -> None:

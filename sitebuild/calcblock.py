@@ -5,7 +5,6 @@ names it), with a link to that function's source, shown once in Metodologia."""
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from pathlib import Path
 
@@ -30,25 +29,15 @@ class _Generic(dict):
 
 
 def resolve_rule(name: str):
-    """The function an annotation names ("calculator.rules.ubatuba.UbatubaRules.set_reserved_seats"): the
-    longest importable
-    module prefix, then attributes. A name that resolves to nothing stops the build (pt-BR)."""
-    parts = name.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        try:
-            for attr in parts[cut:]:
-                obj = getattr(obj, attr)
-        except AttributeError:
-            break
-        if callable(obj):
-            return obj
-        break
-    raise SystemExit(f"erro: anotação com regra inexistente na calculadora: {name} "
-                     "(laws/<norma>/anotacoes.toml, chave regra)")
+    """The function an annotation names ("calculator.rules.calls.call_positions", laws.corpus.find_rule);
+    a name that resolves to nothing stops the build (pt-BR)."""
+    from laws.corpus import find_rule
+
+    found = find_rule(name)
+    if found is None:
+        raise SystemExit(f"erro: anotação com regra inexistente na calculadora: {name} "
+                         "(laws/<norma>/anotacoes.toml, chave regra)")
+    return found
 
 
 def rule_source(name: str) -> dict:

@@ -50,6 +50,18 @@ def escape(text: object, quote: bool = True) -> Markup:
     return Markup(html.escape(str(text), quote=quote))
 
 
+#: Characters Markdown (and the site's extensions: attr_list, footnotes, tables) could read as markup, written
+#: as numeric character references so that a norm folder's text is shown as typed.
+_MARKDOWN_SIGNS = str.maketrans({c: f"&#{ord(c)};" for c in "\\`*_{}[]<>!|~^&"})
+
+
+def md_text(text: object) -> Markup:
+    """A norm folder's text for a Markdown page, shown as typed: every character HTML or Markdown could read
+    as markup (``<``, ``&``, ``[``, ``*``, ``_``, ``|``, ``{`` …) written as a character reference, so that
+    neither a tag, nor a link, nor emphasis, nor a table cell's end, nor an attribute list can come of it."""
+    return Markup(str(text).translate(_MARKDOWN_SIGNS))
+
+
 def example_percent(slug: str) -> str | None:
     """The percentage passed to the calculator for a norm whose percentage is given by the edital or by a
     law outside the corpus (the registry's ``[percent] example``); None: the norm's own."""
@@ -104,7 +116,8 @@ class Context:
                                 br_date=br_date, rule_label=norm_names.rule_label,
                                 rule_short=norm_names.rule_short,
                                 param_label=norm_names.param_label, param_value=parameter_value,
-                                rule_anchor=norm_names.rule_anchor, example_percent=example_percent)
+                                rule_anchor=norm_names.rule_anchor, example_percent=example_percent,
+                                md_text=md_text)
         self.env.filters["indent_block"] = indent_block
         self._emitted_basis: set[str] | None = None
         self._timeline: list[dict] | None = None

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from markupsafe import Markup
+
 import calculator
 from calculator.cli.render import parameter_value
 from calculator.norms import registry_of
 from sitebuild.calcblock import rule_source
-from sitebuild.context import Context, example_percent, readings, scopes, write
+from sitebuild.context import Context, example_percent, md_text, readings, scopes, write
 from sitebuild.dates import br_date
 from sitebuild.norm_names import PLACE, rule_anchor
 from tools.registry_table import sorted_rows
@@ -51,7 +53,7 @@ def page_metodologia(ctx: Context) -> None:
         params = calculator.parameters(norm.slug)["parameters"]
         norms.append({"norm": norm, "rows": rows, "done": done, "applied": applied, "cited": done - applied,
                       "total": len(rows), "params": params, "steps": step_basis_table(norm.slug),
-                      "registry": table})
+                      "registry": table, "cases": case_rows(ctx, norm)})
     total = sum(n["total"] for n in norms)
     done = sum(n["done"] for n in norms)
     applied = sum(n["applied"] for n in norms)
@@ -60,6 +62,71 @@ def page_metodologia(ctx: Context) -> None:
         rule_anchor=rule_anchor, total=total, done=done,
         applied=applied, cited=done - applied,
         place=PLACE))
+
+
+def case_rows(ctx: Context, norm) -> list[dict] | None:
+    """The norm's casos.toml as the Metodologia table shows it (None: the folder has none): each case's name,
+    question, expected answer and reason, every text from the folder written by md_text (shown as typed,
+    never read as HTML or Markdown), the provisions as links to the norm's text. The build has run laws check
+    on the folder (sitebuild/staging.py), cases included: a case here is one the calculator answers as
+    written."""
+    from laws import cases
+
+    if norm.folder is None or not (norm.folder / cases.FILENAME).is_file():
+        return None
+    found, problems = cases.read(norm.folder, {p.id for p in norm.walk()})
+    if problems:
+        line, message = problems[0]
+        raise SystemExit(f"erro: {norm.slug}/{cases.FILENAME}:{line or ''} {message}")
+    rows = []
+    for case in found:
+        rows.append({"name": md_text(case.name), "interpretation": case.interpretation,
+                     "question": _question(case.inputs), "expected": _expected(case.expected),
+                     "reason": md_text(case.reason),
+                     "basis": Markup(", ").join(ctx.ref(f"{norm.slug}:{pid}")
+                                                for pid in case.expected.get("base", []))})
+    return rows
+
+
+def _question(inputs: dict) -> Markup:
+    """A case's ``entrada`` in words: "Ordem de nomeação: 13 vagas, leitura quinta, edital de 16/06/2014"."""
+    parts = [f"{inputs['vagas']:_} {'vaga' if inputs['vagas'] == 1 else 'vagas'}".replace("_", ".")]
+    if "percentual" in inputs:
+        parts.append(f"percentual de {inputs['percentual']}%".replace("%%", "%"))
+    for key, words in (("data_edital", "edital de"), ("data_nomeacao", "nomeação em")):
+        if key in inputs:
+            parts.append(f"{words} {br_date(inputs[key].isoformat())}")
+    for key, words in (("vinculo", "vínculo"), ("leitura", "leitura")):
+        if key in inputs:
+            parts.append(f"{words}: {inputs[key]}")
+    if "nomeacoes" in inputs:
+        parts.append(f"{inputs['nomeacoes']:_} nomeações".replace("_", "."))
+    command = {"reserva": "Reserva", "ordem": "Ordem de nomeação"}[inputs["comando"]]
+    return md_text(f"{command}: {', '.join(parts)}")
+
+
+def _expected(expected: dict) -> Markup:
+    """A case's ``esperado`` in words, one item after another: "3 reservadas; posições 3ª, 8ª e 13ª"."""
+    items = []
+    if "reservadas" in expected:
+        n = expected["reservadas"]
+        items.append("nenhuma vaga reservada" if n == 0 else f"{n} {'reservada' if n == 1 else 'reservadas'}")
+    if "posicoes" in expected:
+        shown = [f"{p}ª" for p in expected["posicoes"]]
+        items.append("nenhuma nomeação pela lista reservada" if not shown else
+                     f"{'posição' if len(shown) == 1 else 'posições'} "
+                     + (shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} e {shown[-1]}"))
+    if "aplica" in expected:
+        items.append({True: "a reserva se aplica", False: "a reserva não se aplica"}.get(
+            expected["aplica"], "não é possível determinar se a reserva se aplica"))
+    if "manchete" in expected:
+        items.append(f"a resposta diz “{expected['manchete']}”")
+    if "avisos" in expected:
+        codes = expected["avisos"]
+        items.append(f"{'aviso' if len(codes) == 1 else 'avisos'} {', '.join(codes)}")
+    if "recusa" in expected:
+        items.append(f"recusada: “{expected['recusa']}”")
+    return md_text("; ".join(items))
 
 
 def step_basis_table(slug: str) -> list[dict]:

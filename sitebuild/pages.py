@@ -71,7 +71,7 @@ def page_chaves(ctx: Context) -> None:
     default and the values it may take), _chaves.md from calculator/norms/wording.py (the common steps'
     messages
     with their default wording and placeholders, and the rounding values), _chaves_meta.md and
-    _chaves_anotacoes.md from laws/folder_schema.py."""
+    _chaves_anotacoes.md from laws/folder_schema.py, _chaves_casos.md from laws/cases.py (casos.toml)."""
     from laws import folder_schema
 
     write(ctx.gen / "_chaves_norma.md", ctx.env.get_template("_chaves_norma.md.j2").render(
@@ -82,6 +82,7 @@ def page_chaves(ctx: Context) -> None:
     write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
     write(ctx.gen / "_chaves_anotacoes.md", ctx.env.get_template("_chaves_meta.md.j2").render(
         keys=meta_keys(folder_schema.ANNOTATION_KEYS)))
+    write(ctx.gen / "_chaves_casos.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=case_keys()))
 
 
 def registry_keys() -> list[dict]:
@@ -127,6 +128,24 @@ def meta_keys(keys: tuple | None = None) -> list[dict]:
         # never a norm folder's data
         rows.append({"shown": shown, "type": k.type, "required": k.required, "meaning": k.meaning,
                      "example": Markup(k.example), "within": header(k.parent) if k.parent else ""})
+    return rows
+
+
+def case_keys() -> list[dict]:
+    """laws.cases's keys (casos.toml) as the guide shows them: a case's own keys as [[casos]] key, those of
+    its question and of its expectations as entrada.key and esperado.key."""
+    from markupsafe import Markup
+
+    from laws.cases import CASE_KEYS, EXPECT_KEYS, INPUT_KEYS
+
+    rows = []
+    for within, keys in (("", CASE_KEYS), ("entrada", INPUT_KEYS), ("esperado", EXPECT_KEYS)):
+        for k in keys:
+            only = f" (só com comando = \"{k.only}\")" if k.only else ""
+            # the example goes inside a code span as written: laws/cases.py's constant, not a folder's data
+            rows.append({"shown": f"{within}.{k.name}" if within else f"[[casos]] {k.name}", "type": k.type,
+                         "required": k.required, "meaning": k.description + only,
+                         "example": Markup(k.example), "within": within})
     return rows
 
 

@@ -2,7 +2,9 @@
 norma.toml or anotacoes.toml dropped, renamed or given a wrong value; one line of texto.txt dropped, altered
 or repeated, its SHA-256 pinned again) is either refused by the check with a message, or goes through the
 pipeline: the norm's page, its LexML (valid, every line intact), the page's fields and a sweep of every
-command of the calculator (tools/mutate_norm.py)."""
+command of the calculator (tools/mutate_norm.py). The check runs the folder's casos.toml too, so a mutant
+that changes what the norm answers (a percentage, a minimum, a date) is refused by the case it breaks; the
+mutants of casos.toml itself are in tests/test_cases.py."""
 
 from __future__ import annotations
 

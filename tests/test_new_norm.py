@@ -44,6 +44,8 @@ def test_every_norm_of_laws_and_the_fixtures_pass_the_check():
         own = registry_rules(folder)
         assert line.endswith(f"exceções próprias em calculator/rules/{own}.py." if own
                              else "padrão comum, sem Python.")
+        # each folder's casos.toml ran through the calculator (laws/cases.py; tests/test_cases.py)
+        assert re.search(r", \d+ casos conferidos com a calculadora; ", line), line
 
 
 def registry_rules(folder: Path) -> str | None:
@@ -362,7 +364,7 @@ def test_the_page_shows_the_checks_real_output(tmp_path):
 def test_the_pages_examples_are_the_fixtures_files():
     """The TOML shown on the page is copied from the fixture (each line of each block is in the file)."""
     files = {name: (EXAMPLE / name).read_text(encoding="utf-8") for name in ("meta.toml", "norma.toml",
-                                                                             "anotacoes.toml")}
+                                                                             "anotacoes.toml", "casos.toml")}
     for block in _blocks("toml"):
         lines = [ln for ln in block.splitlines() if ln.strip()]
         owner = next((n for n, t in files.items() if lines[0] in t.splitlines()), None)

@@ -56,7 +56,7 @@ def test_the_wheel_holds_the_packages_the_norm_folders_and_the_commands(built_wh
     assert {"calculator/__main__.py", "calculator/edital/compute.py", "laws/__main__.py",
             "laws/schema/lexml/lexml-br-rigido.xsd"} <= names
     for slug in ("ubatuba", "quissama", "lins"):
-        files = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
+        files = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml", "casos.toml")
         assert {f"laws/{slug}/{f}" for f in files} <= names
     assert not any(n.startswith(("tests/", "sitebuild/", "docs/")) for n in names)
     assert "cotas = calculator.cli.main:main" in entry_points
@@ -82,6 +82,11 @@ def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
     assert bad.returncode == 2 and bad.stdout == b"" and bad.stderr.decode().startswith("erro: ")
     law = run(env_dir, cwd, "cotas-normas", "show", "ubatuba:art2_par3")
     assert law.returncode == 0 and "§ 3º" in law.stdout.decode()
+    # the installed corpus checks itself, its cases run by the installed calculator
+    installed = next((env_dir / "lib").glob("python3*/site-packages/laws"))
+    check = run(env_dir, cwd, "cotas-normas", "check", *(str(installed / s) for s in ("ubatuba", "lins")))
+    assert check.returncode == 0, check.stderr.decode()
+    assert check.stdout.decode().count("casos conferidos com a calculadora") == 2
 
 
 def test_public_api_from_the_installed_package(wheel_venv):

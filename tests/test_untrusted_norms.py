@@ -6,6 +6,7 @@ enough that `laws check` once accepted it), and folders made here from the ficti
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -189,6 +190,13 @@ def _build(repo: Path, extra: Path) -> subprocess.CompletedProcess:
                           encoding="utf-8", timeout=1800)
 
 
+HOSTILE_CASE = """
+[[casos]]
+nome = "<script>alert(5)</script> [caso](javascript:alert(6)) | x"
+razao = "art. 1º <iframe src=https://evil.example/> **y**"
+entrada = { comando = "reserva", vagas = 10 }
+esperado = { reservadas = 3 }
+"""
 PWN = 'import pathlib\npathlib.Path({marker!r}).write_text("ran inside build.py")\n'
 HOSTILE_NOTES = """[art1_cpt]
 texto = \"\"\"
@@ -232,6 +240,8 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     notes = tmp_path / "notes"
     _norm_from_example(notes, "anotada", annotations_text=HOSTILE_NOTES)
     (notes / "anotada" / "pwn.py").write_text(PWN.format(marker=str(marker)), encoding="utf-8")
+    cases_file = notes / "anotada" / "casos.toml"  # a case whose texts carry script, a link and a cell's |
+    cases_file.write_text(cases_file.read_text(encoding="utf-8") + HOSTILE_CASE, encoding="utf-8")
     proc = _build(repo, notes)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert not marker.exists()
@@ -247,6 +257,12 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
         shown_as_text = r"&lt;.*?&gt;|alert\(\d\)|alert\(&quot;ann&quot;\)|alert\(\"ann\"\)"
         assert "alert(" not in re.sub(shown_as_text, "", other.read_text(encoding="utf-8")), other
     assert csp.csp_policy(built) == csp.csp_policy(site)
+    # Metodologia's table of cases shows the folder's texts as typed, never as markup
+    metodologia = (built / "gerado" / "metodologia.html").read_text(encoding="utf-8")
+    section = metodologia[metodologia.index('id="anotada"'):]
+    assert "<script>alert(5)" not in metodologia and "<iframe" not in metodologia
+    assert not re.search(r"href=\"\s*javascript", metodologia, re.I)
+    assert "<script>alert(5)</script> [caso](javascript:alert(6)) | x" in html.unescape(section)
 
 
 # --- templates escape by default -------------------------------------------------------------------------

@@ -12,7 +12,9 @@ what is left to fix.  What is checked:
   (or a labelled interpretation), dates valid and in order; the warning catalogue (the four kinds, known
   {placeholders}); then the registry loader's own checks, and a short run of the calculator on it;
 - meta.toml agrees with norma.toml where both state a fact (citation, place, start, term, extension,
-  transition).
+  transition);
+- casos.toml (optional): the shape of each case and, once everything else is right, each case through the
+  calculator (laws/cases.py): a wrong expectation is refused with the case's line.
 
 tomllib gives no line numbers: the line is found by searching the key (or the id) in the file's text.
 """
@@ -23,6 +25,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from laws import cases
 from laws.check.folder import Folder, Problem
 from laws.check.registry import check_loader, check_registry, check_written_once
 from laws.check.text import check_bases, check_meta, check_text
@@ -60,7 +63,22 @@ def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], F
     check_written_once(f)
     if not f.problems and "norma.toml" in f.data:
         check_loader(f)
+    check_cases(f)
     return f.problems, f
+
+
+def check_cases(f: Folder) -> None:
+    """casos.toml: its shape always; its cases through the calculator only when the rest of the folder is
+    right (a wrong registry would make every case fail for the registry's reason)."""
+    found, problems = cases.read(f.path, f.ids or None)
+    for line, message in problems:
+        f.add(cases.FILENAME, message, line)
+    if problems or not (f.path / cases.FILENAME).is_file():
+        return
+    f.cases = len(found)
+    if not f.problems:
+        for line, message in cases.verify(f.path, found):
+            f.add(cases.FILENAME, message, line)
 
 
 def summary(f: Folder) -> str:
@@ -68,6 +86,8 @@ def summary(f: Folder) -> str:
     notes = len(f.data.get("anotacoes.toml", {}))
     own = reg.get("rules")
     how = f"exceções próprias em calculator/rules/{own}.py" if own else "padrão comum, sem Python"
+    checked = "sem casos.toml" if f.cases is None else \
+        f"{f.cases} {'caso conferido' if f.cases == 1 else 'casos conferidos'} com a calculadora"
     return (f"{f.shown}: norma {reg.get('slug')!r} pronta — texto reconstruído byte a byte "
             f"({len(f.ids)} dispositivos, SHA-256 conferido), {len(reg.get('parameters', []))} parâmetros, "
-            f"{len(reg.get('warnings', {}))} avisos, {notes} anotações; {how}.")
+            f"{len(reg.get('warnings', {}))} avisos, {notes} anotações, {checked}; {how}.")

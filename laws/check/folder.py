@@ -30,6 +30,8 @@ class Folder:
         self.data: dict[str, dict] = {}
         self.ids: set[str] = set()
         self.provisions: dict[str, object] = {}
+        #: how many cases casos.toml holds (None: no such file)
+        self.cases: int | None = None
 
     def file(self, name: str) -> str:
         return f"{self.shown}/{name}"

@@ -152,13 +152,9 @@ def _rule_exists(name: object) -> bool:
     """An annotation's ``regra`` names a function of the calculator package (and nothing else)."""
     if not isinstance(name, str) or not re.fullmatch(r"calculator(\.[A-Za-z_][A-Za-z0-9_]*)+", name):
         return False
-    from sitebuild.calcblock import resolve_rule
+    from laws.corpus import find_rule
 
-    try:
-        resolve_rule(name)
-    except SystemExit:
-        return False
-    return True
+    return find_rule(name) is not None
 
 
 # --- meta.toml ----------------------------------------------------------------------------------------
