@@ -71,7 +71,7 @@ def page_chaves(ctx: Context) -> None:
     default and the values it may take), _chaves.md from calculator/norms/wording.py (the common steps'
     messages
     with their default wording and placeholders, and the rounding values), _chaves_meta.md and
-    _chaves_anotacoes.md from laws/folder_schema.py, _chaves_casos.md from laws/cases.py (casos.toml)."""
+    _chaves_anotacoes.md from laws/folder_schema.py, _chaves_casos.md from laws/cases/keys.py (casos.toml)."""
     from laws import folder_schema
 
     write(ctx.gen / "_chaves_norma.md", ctx.env.get_template("_chaves_norma.md.j2").render(
@@ -142,7 +142,7 @@ def case_keys() -> list[dict]:
     for within, keys in (("", CASE_KEYS), ("entrada", INPUT_KEYS), ("esperado", EXPECT_KEYS)):
         for k in keys:
             only = f" (só com comando = \"{k.only}\")" if k.only else ""
-            # the example goes inside a code span as written: laws/cases.py's constant, not a folder's data
+            # the example goes inside a code span as written: laws/cases/'s constant, not a folder's data
             rows.append({"shown": f"{within}.{k.name}" if within else f"[[casos]] {k.name}", "type": k.type,
                          "required": k.required, "meaning": k.description + only,
                          "example": Markup(k.example), "within": within})

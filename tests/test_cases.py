@@ -1,4 +1,4 @@
-"""casos.toml, each norm folder's readable expected cases (laws/cases.py): every case of the corpus and of the
+"""casos.toml, each norm folder's readable expected cases (laws/cases/): every case of the corpus and of the
 fixture norms holds, one test per case; together they cite every provision the calculator's answers apply;
 and the runner refuses a malformed file, or a wrong expectation, naming the file and the line."""
 
@@ -394,7 +394,7 @@ def test_metodologia_shows_each_norms_cases(built_site):
 
 
 def test_the_guide_lists_every_key_of_casos_toml(built_site):
-    """Como incluir uma norma's table of casos.toml is laws/cases.py's description (the one laws check
+    """Como incluir uma norma's table of casos.toml is laws/cases/'s description (the one laws check
     uses)."""
     import html
 

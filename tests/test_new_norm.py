@@ -44,7 +44,7 @@ def test_every_norm_of_laws_and_the_fixtures_pass_the_check():
         own = registry_rules(folder)
         assert line.endswith(f"exceções próprias em calculator/rules/{own}.py." if own
                              else "padrão comum, sem Python.")
-        # each folder's casos.toml ran through the calculator (laws/cases.py; tests/test_cases.py)
+        # each folder's casos.toml ran through the calculator (laws/cases/; tests/test_cases.py)
         assert re.search(r", \d+ casos conferidos com a calculadora; ", line), line
 
 

@@ -14,7 +14,7 @@ what is left to fix.  What is checked:
 - meta.toml agrees with norma.toml where both state a fact (citation, place, start, term, extension,
   transition);
 - casos.toml (optional): the shape of each case and, once everything else is right, each case through the
-  calculator (laws/cases.py): a wrong expectation is refused with the case's line.
+  calculator (laws/cases/): a wrong expectation is refused with the case's line.
 
 tomllib gives no line numbers: the line is found by searching the key (or the id) in the file's text.
 """
