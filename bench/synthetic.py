@@ -65,11 +65,10 @@ def norm_files(i: int) -> dict[str, str]:
              "Texto gerado para a medição de desempenho; norma fictícia."]
     text = "\n\n".join(lines) + "\n"
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    # title, municipality and state come from norma.toml (citation, place): laws.registry_facts
+    # title, municipality, state and urn come from norma.toml (citation, place, urn): laws.registry_facts
     meta = f'''kind = "lei"
 number = "{i + 1}"
 date = "{day}"
-urn = "urn:lex:br;zz;{slug}:municipal:lei:{day};{i + 1}"
 epigrafe = "{lines[0]}"
 ementa = "{lines[1]}"
 disclaimer = "{lines[-1]}"
@@ -97,6 +96,7 @@ source = "texto gerado por bench/synthetic.py"
 citation = "Lei nº {i + 1}/{year}"
 title = "Lei nº {i + 1}, de {1 + i % 9} de março de {year} ({city}/ZZ, norma fictícia)"
 place = "{city}/ZZ"
+urn = "urn:lex:br;zz;{slug}:municipal:lei:{day};{i + 1}"
 list_order = {1000 + i}
 
 [validity]

@@ -68,6 +68,13 @@ def collect_basis(*groups) -> list[str]:
     return unique(refs)
 
 
+#: The version of the answers' shape (the JSON Schemas in calculator/schemas/ describe it): raised when a
+#: field is removed or changes meaning, so a program that reads the answers can tell.
+SCHEMA_VERSION = "1"
+
+
 def identity(rules) -> dict:
-    """The norm an answer is about, as every answer names it (``rules``: the norm's rules object)."""
-    return {"norm": rules.slug, "norm_title": rules.title, "norm_citation": rules.citation}
+    """The norm an answer is about, as every answer names it (``rules``: the norm's rules object): its slug,
+    title, citation and LexML URN, with the version of the answer's shape."""
+    return {"norm": rules.slug, "norm_title": rules.title, "norm_citation": rules.citation,
+            "norm_urn": rules.registry.urn, "schema_version": SCHEMA_VERSION}

@@ -24,9 +24,6 @@ KEYS = (
     Key("kind", TEXT, True, "a espécie da norma", '"lei", "lei.complementar", "decreto"'),
     Key("number", TEXT, True, "o número, como impresso", '"3.765"'),
     Key("date", DATE, True, "a data da norma (a da assinatura)", '"2014-06-16"'),
-    Key("urn", TEXT, True, "a URN LexML: urn:lex:br;<estado>;<município>:municipal:<espécie>:<data>;<número> "
-        "(nomes por extenso, em minúsculas, sem acento, palavras separadas por ponto)",
-        '"urn:lex:br;sao.paulo;ubatuba:municipal:lei:2014-06-16;3765"'),
     Key("epigrafe", TEXT, True, "cópia literal da linha da epígrafe",
         '"LEI Nº 3765, DE 16 DE JUNHO DE 2014"'),
     Key("ementa", TEXT, True, "cópia literal da ementa", '"Dispõe sobre reserva de vagas …"'),

@@ -1,12 +1,11 @@
 """Facts written once, in norma.toml, that the law pages also need.
 
 The calculator reads a norm's registry (norma.toml) alone, in Python and in the browser, so the facts it
-applies live there: the short citation, the place, the date the norm took effect when the text gives it, the
-term and its extension, and the provision that spares editais already published. meta.toml (the norm's
-metadata for its pages, LexML, JSON-LD and the ABNT reference) does not write them again: the corpus loader
-takes them from the registry (``complete_meta``), and ``laws check`` refuses a meta.toml that restates one
-(``RESTATED``), naming where it is written.
-"""
+applies and names live there: the short citation, the place, the LexML URN, the date the norm took effect when
+the text gives it, the term and its extension, and the provision that spares editais already published.
+meta.toml (the norm's metadata for its pages, LexML, JSON-LD and the ABNT reference) does not write them
+again: the corpus loader takes them from the registry (``complete_meta``), and ``laws check`` refuses a
+meta.toml that restates one (``RESTATED``), naming where it is written."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ import copy
 #: meta.toml keys that are taken from norma.toml, with where norma.toml writes each (for laws check).
 RESTATED = {
     ("title",): "citation",
+    ("urn",): "urn",
     ("municipality",): 'place ("Município/UF")',
     ("state",): 'place ("Município/UF")',
     ("entry_into_force", "date"): "validity.start (com start_presumed = false)",
@@ -55,6 +55,8 @@ def complete_meta(meta: dict, registry: dict) -> dict:
     validity = registry.get("validity") if isinstance(registry.get("validity"), dict) else {}
     if isinstance(registry.get("citation"), str):
         out["title"] = registry["citation"]
+    if isinstance(registry.get("urn"), str):
+        out["urn"] = registry["urn"]
     if (place := split_place(registry.get("place"))) is not None:
         out["municipality"], out["state"] = place
     if validity.get("start_presumed") is False and isinstance(validity.get("start"), str):

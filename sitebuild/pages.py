@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 import sys
 
 import calculator
+from calculator import answer_schema
 from calculator.arithmetic import ROUNDINGS
 from calculator.norms import MESSAGE_VALUES, MESSAGES, path_of, registry_of
 from laws import lexml
@@ -206,5 +208,12 @@ def page_downloads(ctx: Context) -> None:
     corpus_json = subprocess.run([sys.executable, "-m", "laws", "export"], cwd=ROOT, check=True,
                                  capture_output=True).stdout
     (out / "corpus.json").write_bytes(corpus_json)
+    schemas = out / "esquemas"
+    schemas.mkdir(exist_ok=True)
+    for command in answer_schema.SCHEMAS:
+        (schemas / f"{command}.schema.json").write_text(
+            json.dumps(answer_schema.schema(command), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+            encoding="utf-8")
     write(ctx.gen / "downloads.md", ctx.env.get_template("downloads.md.j2").render(
-        corpus=ctx.corpus, place=PLACE, size=len(corpus_json), xml_sizes=xml_sizes))
+        corpus=ctx.corpus, place=PLACE, size=len(corpus_json), xml_sizes=xml_sizes,
+        schemas=list(answer_schema.SCHEMAS), schema_version=answer_schema.SCHEMA_VERSION))

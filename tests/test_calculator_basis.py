@@ -15,7 +15,7 @@ from calculator.norms import registry_of
 from calculator.norms.model import parameters_table
 from tests.support import ROOT
 
-REF = re.compile(rf"\b({'|'.join(NORMS)}):([a-z0-9_]+)")
+REF = re.compile(rf"(?<![;\w])({'|'.join(NORMS)}):([a-z0-9_]+)")
 
 
 def _percents(slug: str) -> list[str | None]:

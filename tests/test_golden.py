@@ -112,3 +112,45 @@ def test_pyodide_reproduces_the_recorded_answers_from_the_built_site():
     answers = json.loads(proc.stdout)
     changed = [r["request"] for r, now in zip(recorded, answers, strict=True) if now != r["response"]]
     assert not changed, f"{len(changed)} respostas diferem no Pyodide; a primeira: {changed[0]}"
+
+
+def test_every_recorded_answer_has_the_norms_urn_and_meets_its_commands_schema():
+    """Every JSON answer names its norm by the LexML URN and the version of its shape, each cargo of an
+    edital too, and validates against the JSON Schema the site publishes for its command."""
+    from jsonschema import Draft202012Validator
+
+    from calculator import answer_schema, norms
+
+    validators = {c: Draft202012Validator(answer_schema.schema(c)) for c in answer_schema.SCHEMAS}
+    Draft202012Validator.check_schema(answer_schema.schema("edital"))
+    lines = _recorded()
+    for slug in NORMS:
+        data = gzip.decompress(_golden_of(slug, ".jsonl.gz").read_bytes()).decode("utf-8")
+        lines += [json.loads(line) for line in data.splitlines()]
+    seen = set()
+    for line in lines:
+        request, response = json.loads(line["request"]), json.loads(line["response"])
+        if not response["ok"]:
+            continue
+        result, command = response["result"], request["command"]
+        seen.add(command)
+        errors = sorted(validators[command].iter_errors(result), key=str)
+        assert not errors, (line["request"][:200], errors[0].message, list(errors[0].path))
+        assert result["norm_urn"] == norms.registry_of(result["norm"]).urn
+        assert result["schema_version"] == answer_schema.SCHEMA_VERSION
+        for cargo in result.get("cargos", []):
+            assert (cargo["norm_urn"], cargo["schema_version"]) == (result["norm_urn"],
+                                                                    result["schema_version"])
+    assert seen == set(answer_schema.SCHEMAS)
+
+
+def test_a_schema_refuses_an_answer_with_a_field_it_does_not_describe():
+    from jsonschema import Draft202012Validator
+
+    from calculator import answer_schema, reserve
+
+    answer = reserve("ubatuba", 10)
+    assert not list(Draft202012Validator(answer_schema.schema("reserva")).iter_errors(answer))
+    assert list(Draft202012Validator(answer_schema.schema("reserva")).iter_errors({**answer, "novo": 1}))
+    del answer["norm_urn"]
+    assert list(Draft202012Validator(answer_schema.schema("reserva")).iter_errors(answer))

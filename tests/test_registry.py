@@ -131,6 +131,7 @@ GOOD = """slug = "teste"
 citation = "Lei nº 1/2020"
 title = "Lei nº 1, de 1º de janeiro de 2020 (Teste/SP)"
 place = "Teste/SP"
+urn = "urn:lex:br;sao.paulo;teste:municipal:lei:2020-01-01;1"
 [validity]
 start = "2020-01-01"
 start_presumed = false

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from calculator.answer import collect_basis
+from calculator.answer import collect_basis, identity
 from calculator.csv.cargos import CargoRow
 from calculator.edital.compute import CargoCache
 from calculator.edital.shared import Shared, step_key, warning_key
@@ -78,6 +78,8 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
 def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
     """Each row's answer, made when read."""
     set_scope = cache.q.set_scope
+    # each cargo's answer names its norm and shape like every answer (a row may be read on its own)
+    shape = {k: v for k, v in identity(cache.q.rules).items() if k in ("norm_urn", "schema_version")}
 
     def answer(c: CargoRow, index: int) -> dict:
         key, res = st.answers[index]
@@ -87,7 +89,7 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
         if set_scope:  # no count, warning or step of its own: the set's are the edital's
             own, basis, cargo_steps = [], [], []
         return {
-            "cargo": c.name, "line": c.line, "vacancies": c.vacancies,
+            **shape, "cargo": c.name, "line": c.line, "vacancies": c.vacancies,
             "nominations": m if m is not None else c.vacancies, "pcd_vacancies": c.pcd,
             "reserved": None if set_scope else r["reserved"], "applies": r["applies"],
             "percent": r["percent"], "percent_display": r["percent_display"], "exact": r["exact"],

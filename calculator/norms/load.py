@@ -35,7 +35,7 @@ from calculator.norms.model import (
     Validity,
     add_years,
 )
-from calculator.norms.names import SLUG_FORM, label_problem, rules_problem
+from calculator.norms.names import SLUG_FORM, URN_FORM, label_problem, rules_problem
 from calculator.norms.validate import problems as schema_problems
 from calculator.norms.vocabulary import DATE_TOKENS
 
@@ -92,7 +92,7 @@ def registry_from_data(data: dict, path: Path) -> Registry:
     catalogue = reader.catalogue()
     return Registry(
         slug=reader.slug, citation=reader.label("citation"), title=reader.label("title"),
-        place=reader.label("place"), list_order=data.get("list_order", 1000),
+        place=reader.label("place"), urn=reader.urn(), list_order=data.get("list_order", 1000),
         rules_module=reader.rules_module(), validity=validity,
         **reader.percent(parameters), **reader.scopes(), **reader.readings(),
         order_basis=reader.refs(data.get("order", {}).get("basis", []), "order.basis"),
@@ -133,6 +133,13 @@ class _Reader:
         if problem:
             raise self.fail(f"{key} {problem}")
         return self.data[key]
+
+    def urn(self) -> str:
+        urn = self.data["urn"]
+        if not URN_FORM.fullmatch(urn):
+            raise self.fail(f"urn {urn[:80]!r} não é uma URN LexML de norma municipal "
+                            "(urn:lex:br;<estado>;<município>:municipal:<espécie>:<AAAA-MM-DD>;<número>)")
+        return urn
 
     def rules_module(self) -> str | None:
         if "rules" not in self.data:

@@ -128,6 +128,7 @@ class Registry:
     citation: str
     title: str
     place: str
+    urn: str  # the LexML URN, as every answer names the norm
     list_order: int  # the place in the site's and the CLI's lists of norms (then by slug)
     rules_module: str | None  # module of calculator/rules/ with this norm's exceptions; None: the default
     validity: Validity

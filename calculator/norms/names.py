@@ -9,6 +9,8 @@ import unicodedata
 
 #: A norm's slug: its folder's name, its ids' prefix, part of file names and addresses of the site.
 SLUG_FORM = re.compile(r"[a-z][a-z0-9_]*")
+#: A municipal norm's LexML URN: urn:lex:br;<estado>;<município>:municipal:<espécie>:<data>;<número>.
+URN_FORM = re.compile(r"urn:lex:br;[a-z0-9.]+;[a-z0-9.]+:municipal:[a-z.]+:[0-9]{4}-[0-9]{2}-[0-9]{2};[0-9]+")
 
 
 def rules_problem(value: object, slug: str) -> str | None:

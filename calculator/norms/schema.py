@@ -65,6 +65,9 @@ SCHEMA = (
     _k("citation", TEXT, True, "a citação curta, usada em cada citação do site", '"Lei nº 1/2030"'),
     _k("title", TEXT, True, "o título longo", '"Lei nº 1, de 2 de janeiro de 2030"'),
     _k("place", TEXT, True, '"Município/UF" (a UF em duas maiúsculas)', '"Exemplo/XX"'),
+    _k("urn", TEXT, True, "a URN LexML: urn:lex:br;<estado>;<município>:municipal:<espécie>:<data>;<número> "
+       "(nomes por extenso, em minúsculas, sem acento, palavras separadas por ponto); cada resposta a traz",
+       '"urn:lex:br;exemplo;exemplo:municipal:lei:2030-01-02;1"'),
     _k("list_order", INTEGER, False, "a posição nas listas do site e da calculadora", "100",
        "depois das outras"),
     _k("rules", TEXT, False, "as exceções próprias da norma, em calculator/rules/<slug>.py: só as normas do "

@@ -3,7 +3,7 @@ published lists, the steps, and the answer as a JSON-ready dict."""
 
 from __future__ import annotations
 
-from calculator.answer import collect_basis, step
+from calculator.answer import collect_basis, identity, step
 from calculator.csv import candidates
 from calculator.ptbr import count_phrase, format_int, format_percent, fraction_str, ordinal_list
 from calculator.simulator.notices import final_warnings
@@ -83,9 +83,7 @@ def assemble(run: Run) -> dict:
     pct = sched.get("percent")
     positions = sched["positions"]
     result = {
-        "norm": run.norm,
-        "norm_title": rules.title,
-        "norm_citation": rules.citation,
+        **identity(rules),
         "vacancies": run.vacancies,
         "percent": fraction_str(pct) if pct is not None else None,
         "percent_display": format_percent(pct) if pct is not None else None,

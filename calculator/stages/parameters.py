@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculator.answer import collect_basis
+from calculator.answer import collect_basis, identity
 from calculator.norms.model import parameters_table
 from calculator.rules import rules_for
 from calculator.stages.applicability import applicability
@@ -16,6 +16,6 @@ def parameters(norm: object) -> dict:
     norm_warnings = rules.norm_warnings()
     # like every answer, it starts from applicability: with no edital, the window the values hold for
     app = applicability(rules, None)
-    return {"norm": rules.slug, "norm_title": rules.title, "parameters": table, "applies": app.applies,
+    return {**identity(rules), "parameters": table, "applies": app.applies,
             "headline": parameters_headline(rules.citation, app), "validity_window": app.window,
             "basis": collect_basis(table, norm_warnings), "warnings": norm_warnings, "steps": []}

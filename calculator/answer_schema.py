@@ -1,0 +1,113 @@
+"""The shape of every answer, as a JSON Schema per command (draft 2020-12): what a program that reads the
+calculator's JSON (``cotas … --json``, ``api.handle``) can count on. The build publishes them with the site's
+downloads (``downloads/esquemas/<comando>.schema.json``); the tests validate every recorded answer against
+them, so a field added, renamed or removed without its schema fails there. ``SCHEMA_VERSION`` (answer.py)
+names the version every answer carries."""
+
+from __future__ import annotations
+
+from calculator.answer import BASIS_KINDS, SCHEMA_VERSION
+
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_TEXT = {"type": "string"}
+_INT = {"type": "integer"}
+_BOOL = {"type": "boolean"}
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+_NULLABLE_INT = {"type": ["integer", "null"]}
+_APPLIES = {"type": ["boolean", "null"],
+            "description": "true: a norma se aplica; false: não se aplica; null: depende de uma data não "
+                           "informada, ou o corpus não diz"}
+_IDS = {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*:[a-z0-9_]+$"},
+        "description": "dispositivos citados, norma:id (ex.: ubatuba:art2_par3)"}
+_FRACTION = {"type": "string", "pattern": "^[0-9]+(/[0-9]+)?$",
+             "description": "número exato: \"51/2\", \"3\""}
+_NULL = {"type": "null"}
+
+
+def _object(required: dict, optional: dict | None = None, closed: bool = True) -> dict:
+    out = {"type": "object", "required": sorted(required), "properties": {**required, **(optional or {})}}
+    if closed:
+        out["additionalProperties"] = False
+    return out
+
+
+STEP = _object({"text": _TEXT, "basis": _IDS, "basis_kind": {"enum": list(BASIS_KINDS)}})
+WARNING = _object(
+    {"code": _TEXT, "kind": {"enum": ["conflito", "interpretacao", "premissa", "aviso"]}, "message": _TEXT,
+     "basis": _IDS, "basis_kind": {"enum": list(BASIS_KINDS)}},
+    {"beside": {"const": True, "description": "a página o mostra ao lado do número"},
+     "cargos": {"type": "array", "items": _TEXT, "description": "os cargos a que o aviso se refere"}})
+WINDOW = _object({"from": _TEXT, "to": _NULLABLE_TEXT, "presumed": _BOOL, "short": _TEXT, "text": _TEXT,
+                  "basis": _IDS})
+VALIDITY = _object({"applies": _APPLIES, "in_force_from": _TEXT, "last_day": _NULLABLE_TEXT},
+                   {"edital_date": _TEXT, "nomination_date": _TEXT, "decree_in_force": _BOOL})
+
+#: What every answer says of its norm (answer.identity).
+IDENTITY = {"norm": _TEXT, "norm_title": _TEXT, "norm_citation": _TEXT,
+            "norm_urn": {"type": "string", "pattern": "^urn:lex:br;"},
+            "schema_version": {"const": SCHEMA_VERSION}}
+#: What every answer says of its applicability (stages/applicability.py).
+APPLICABILITY = {"applies": _APPLIES, "headline": _TEXT, "validity_window": {"oneOf": [WINDOW, _NULL]},
+                 "basis": _IDS, "warnings": {"type": "array", "items": WARNING},
+                 "steps": {"type": "array", "items": STEP}}
+_DATED = {"date_kind": {"enum": ["edital", "nomeacao"]}, "edital_date": _NULLABLE_TEXT,
+          "validity": {"oneOf": [VALIDITY, {"type": "null"}]}}
+_PERCENT = {"percent": {"oneOf": [_FRACTION, {"type": "null"}]}, "percent_display": _NULLABLE_TEXT}
+
+RESERVA = _object({**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "reserva"},
+                   "vacancies": _INT, "reserved": _INT, "exact": _FRACTION, "exact_display": _TEXT,
+                   "count_text": _NULLABLE_TEXT, "scope": _TEXT})
+_POSITIONS = {"type": "array", "items": _INT}
+ORDEM = _object(
+    {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "ordem"}, "vacancies": _INT,
+     "reserved": _INT, "positions": _POSITIONS, "positions_total": _INT, "positions_truncated": _BOOL,
+     "interpreted_positions": _POSITIONS, "reading": _TEXT, "reading_description": _TEXT, "scope": _TEXT,
+     "pattern": {"oneOf": [_object({"period": _INT, "reserved_per_period": _INT,
+                                    "first_period": {"oneOf": [_POSITIONS, {"type": "null"}]}}),
+                           {"type": "null"}]}},
+    {"nominations": _INT,
+     "alternatives": {"type": "array", "items": _object({"reading": {"enum": ["literal", "vagas"]},
+                                                         "positions": _POSITIONS, "positions_total": _INT,
+                                                         "basis": _IDS})}})
+PARAMETER = _object({"name": _TEXT, "value": {}, "basis": _IDS, "basis_kind": {"enum": list(BASIS_KINDS)},
+                     "start": _TEXT, "end": _NULLABLE_TEXT, "note": _TEXT, "interpretation": _BOOL})
+PARAMETROS = _object({**IDENTITY, **APPLICABILITY, "parameters": {"type": "array", "items": PARAMETER}})
+SIMULAR = _object(
+    {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "applicability_reason": _NULLABLE_TEXT,
+     "vacancies": _INT, "reserved": _INT, "reading": _NULLABLE_TEXT,
+     "nominations": {"type": "array", "items": {"type": "object"}},
+     "seats": {"type": "object"}, "input": {"type": "object"}, "options": {"type": "object"},
+     "published_lists": {"type": "object"}, "excluded": {"type": "array"}, "moved": {"type": "array"},
+     "reverted_seats": {"type": "array"}, "unfilled_seats": {"type": "array"}, "unfilled_count": _INT,
+     "reserved_positions": _POSITIONS, "reserved_positions_total": _INT,
+     "reserved_positions_truncated": _BOOL})
+CARGO = _object(
+    {"norm_urn": IDENTITY["norm_urn"], "schema_version": IDENTITY["schema_version"], "cargo": _TEXT,
+     "line": _INT, "vacancies": _INT, "nominations": _INT, "pcd_vacancies": _NULLABLE_INT,
+     "reserved": _NULLABLE_INT, "applies": _APPLIES, **_PERCENT, "exact": {"oneOf": [_FRACTION, _NULL]},
+     "announced": _NULLABLE_INT,
+     "status": {"enum": ["conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica", "conjunto",
+                         None]},
+     "missing": _NULLABLE_INT, "excess": _NULLABLE_INT, "positions": _POSITIONS, "positions_total": _INT,
+     "positions_truncated": _BOOL, "reading": _NULLABLE_TEXT, "basis": _IDS,
+     "warnings": {"type": "array", "items": WARNING}, "steps": {"type": "array", "items": STEP}})
+EDITAL = _object(
+    {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "edital"},
+     "percent_kind": {"enum": ["minimo", "fixo", "informado"]}, "scope": _TEXT, "set_scope": _BOOL,
+     "validity_reason": _NULLABLE_TEXT,
+     "reading_lead": {"enum": ["cargo", "concurso", "nenhuma", "conjunto"]},
+     "status_label": _TEXT, "cargos": {"type": "array", "items": CARGO},
+     "totals": {"type": "object", "required": ["cargos", "vacancies", "reserved", "reserved_aggregated"]},
+     "aggregated": {"type": "object", "required": ["vacancies", "reserved"]},
+     "context": {"type": "array", "items": _object({"kind": _TEXT, "text": _TEXT, "source": _TEXT,
+                                                    "date": _TEXT})}})
+
+#: command → its answer's schema.
+SCHEMAS = {"reserva": RESERVA, "ordem": ORDEM, "parametros": PARAMETROS, "simular": SIMULAR, "edital": EDITAL}
+
+
+def schema(command: str) -> dict:
+    """The published JSON Schema of ``command``'s answer."""
+    return {"$schema": _DRAFT, "$id": f"{command}.schema.json",
+            "title": f"Resposta do comando {command} (cotas --json, api.handle)",
+            "description": f"schema_version {SCHEMA_VERSION}", **SCHEMAS[command]}
