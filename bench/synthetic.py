@@ -132,7 +132,8 @@ description = "proporcionalidade cumulativa"
 
 [[parameters]]
 name = "percentual"
-type = "fraction"
+unit = "percentual"
+label = "Percentual"
 [[parameters.values]]{end}
 value = "{percent}"
 basis = ["art1_cpt"]
@@ -140,6 +141,8 @@ note = "O percentual do art. 1º."
 
 [[parameters]]
 name = "vagas_minimas"
+unit = "vagas"
+label = "Vagas mínimas"
 [[parameters.values]]{end}
 value = {minimum}
 basis = ["art1_par1"]
@@ -147,6 +150,8 @@ note = "O mínimo de vagas para haver reserva."
 
 [[parameters]]
 name = "arredondamento"
+unit = "arredondamento"
+label = "Arredondamento"
 [[parameters.values]]{end}
 value = "{rounding}"
 basis = ["art1_par2"]
@@ -154,6 +159,8 @@ note = "O arredondamento do art. 1º, § 2º."
 ''' + (f'''
 [[parameters]]
 name = "prazo"
+unit = "anos"
+label = "Prazo (anos)"
 [[parameters.values]]
 end = "term_end"
 value = {term}

@@ -7,6 +7,7 @@ names the version every answer carries."""
 from __future__ import annotations
 
 from calculator.answer import BASIS_KINDS, SCHEMA_VERSION
+from calculator.norms.vocabulary import UNITS
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _TEXT = {"type": "string"}
@@ -69,7 +70,9 @@ ORDEM = _object(
      "alternatives": {"type": "array", "items": _object({"reading": {"enum": ["literal", "vagas"]},
                                                          "positions": _POSITIONS, "positions_total": _INT,
                                                          "basis": _IDS})}})
-PARAMETER = _object({"name": _TEXT, "value": {}, "basis": _IDS, "basis_kind": {"enum": list(BASIS_KINDS)},
+PARAMETER = _object({"name": _TEXT, "label": _TEXT, "unit": {"enum": list(UNITS)},
+                     "value_label": _NULLABLE_TEXT,
+                     "value": {}, "basis": _IDS, "basis_kind": {"enum": list(BASIS_KINDS)},
                      "start": _TEXT, "end": _NULLABLE_TEXT, "note": _TEXT, "interpretation": _BOOL})
 PARAMETROS = _object({**IDENTITY, **APPLICABILITY, "parameters": {"type": "array", "items": PARAMETER}})
 SIMULAR = _object(

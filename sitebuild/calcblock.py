@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from calculator.cli.render import KIND_NAMES, PARAMETER_NAMES, parameter_value
+from calculator.cli.render import KIND_NAMES, parameter_value
 from calculator.labels import display_label
 from calculator.norms import registry_of
 from calculator.rules import placeholders, reading_values
@@ -66,8 +66,8 @@ def facts(reg, ref: str) -> dict:
     for name, values in reg.parameters.items():
         for p in values:
             if ref in p.basis:
-                params.append({"name": name, "label": PARAMETER_NAMES.get(name, name.replace("_", " ")),
-                               "value": parameter_value(name, p.to_dict()["value"]), "period": _period(p),
+                params.append({"name": name, "label": p.label, "value": parameter_value(p.to_dict()),
+                               "period": _period(p),
                                "note": p.note})
     # as the calculator answers without options: the registry's dates and, where the norm has two
     # readings of the call order, its default one; what depends on the question stays generic

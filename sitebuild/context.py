@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import html
+from fractions import Fraction
 from pathlib import Path
 
 import jinja2
@@ -13,7 +14,9 @@ from markupsafe import Markup
 import calculator
 from calculator.cli.render import parameter_value
 from calculator.labels import display_label
-from calculator.norms import registry_of
+from calculator.norms import parameter_placeholders, registry_of
+from calculator.ptbr import approx_percent
+from calculator.rules import call_count, reserved_count
 from laws import load_corpus
 from sitebuild import norm_names
 from sitebuild.dates import br_date, pt_date
@@ -117,7 +120,8 @@ class Context:
                                 rule_short=norm_names.rule_short,
                                 param_label=norm_names.param_label, param_value=parameter_value,
                                 rule_anchor=norm_names.rule_anchor, example_percent=example_percent,
-                                md_text=md_text)
+                                md_text=md_text, fact=fact, share=share, reserve_at=reserve_at,
+                                calls=calls)
         self.env.filters["indent_block"] = indent_block
         self._emitted_basis: set[str] | None = None
         self._timeline: list[dict] | None = None
@@ -210,3 +214,26 @@ class Context:
                         yield calculator.order(slug, 13, pct, reading=reading, scope=scope)
                 for d in dates:
                     yield calculator.reserve(slug, 10, pct, edital_date=d, scope=scope)
+
+
+# --- the calculator's facts and counts for the hand-written analyses (the templates compute no rule) --------
+def fact(slug: str, name: str) -> str:
+    """A parameter's value as the answers show it ("20%", "3", "10"): the registry's, never retyped."""
+    return parameter_placeholders(registry_of(slug))[name]
+
+
+def share(reserved: int, vacancies: int) -> str:
+    """The share of the vacancies reserved, as the answers show it ("≈ 14,3%", "20%")."""
+    return approx_percent(Fraction(reserved, vacancies))
+
+
+def reserve_at(slug: str, name: str, vacancies: int) -> int:
+    """The seats the norm's own rounding gives with the percentage of parameter ``name`` (what a percentage
+    the norm does not apply to these vacancies would give: Quissamã's 20% with up to 5)."""
+    registry = registry_of(slug)
+    return reserved_count(registry, registry.value(name), vacancies)
+
+
+def calls(slug: str, n: int) -> int:
+    """How many of the first n nominations the norm's call order gives the reserved list."""
+    return call_count(registry_of(slug), n)

@@ -21,7 +21,7 @@ def registry_rows(norm) -> list[tuple[str, str, str]]:
     """Provision → what the norm's registry says of it → where: the table of calculator/README.md
     (tools/registry_table.py), with dates and values in pt-BR."""
     return sorted_rows(registry_of(norm.slug), norm, day=br_date,
-                       value=lambda p: parameter_value(p.name, p.to_dict()["value"]))
+                       value=lambda p: parameter_value(p.to_dict()))
 
 
 def page_metodologia(ctx: Context) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from calculator.cli.render import PARAMETER_NAMES
 from calculator.labels import display_label
 from calculator.norms import path_of, registry_of
 
@@ -74,6 +73,6 @@ def rule_label(rule: str) -> str:
     return f"{text} ({PLACE[norm]})" if norm else text
 
 
-def param_label(name: str) -> str:
-    """A parameter's pt-BR name, the one the CLI's `parametros` prints (calculator/cli/render.py)."""
-    return PARAMETER_NAMES.get(name) or name.replace("_", " ").capitalize()
+def param_label(slug: str, name: str) -> str:
+    """A parameter's pt-BR name, as its registry labels it (the CLI's `parametros` prints the same)."""
+    return registry_of(slug).params()[name].label

@@ -21,14 +21,16 @@ MESSAGE = ('message = "O art. 1º, § 1º, fala das vagas oferecidas no concurso
     ("a reserva de 25 % das vagas", "percentual_minimo"),
     ("o prazo de 8 anos", "prazo_de_vigencia_anos"),
     ("o prazo de oito anos", "prazo_de_vigencia_anos"),
+    ("a reserva de vinte e cinco por cento das vagas", "percentual_minimo"),
+    ("com o mínimo de 4 no concurso", "vagas_minimas"),
 ])
 def test_a_message_that_restates_a_parameter_is_refused(tmp_path, written, parameter):
     folder = _bad_copy(tmp_path, lambda t: t.replace(
         MESSAGE, MESSAGE.replace("o mínimo de {vagas_minimas} vagas", written)))
     lines = _check_fails(folder)
-    line = _line_of(folder, "[warnings.exemplo_minimo_por_cargo]")
+    line = _line_of(folder, 'message = "O art. 1º, § 1º')
     assert any(ln.startswith(f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo.message: "
-                             f"a mensagem escreve o valor do parâmetro '{parameter}' como texto")
+                             f"o texto escreve o valor do parâmetro '{parameter}' como texto")
                and f"escreva {{{parameter}}} no lugar" in ln for ln in lines), lines
 
 
@@ -73,7 +75,7 @@ def test_the_percentage_hint_names_its_parameter_and_the_page_shows_the_value(tm
     hint = 'hint = "Opcional: no mínimo 25%."'
     folder = _bad_copy(tmp_path, lambda t: t.replace("[percent]\n", f"[percent]\n{hint}\n", 1))
     line = _line_of(folder, "hint =")
-    assert any(f"norma.toml:{line}: percent.hint: a mensagem escreve o valor do parâmetro "
+    assert any(f"norma.toml:{line}: percent.hint: o texto escreve o valor do parâmetro "
                "'percentual_minimo' como texto" in ln for ln in _check_fails(folder))
     unknown = _bad_copy(tmp_path / "b",
                         lambda t: t.replace("[percent]\n", '[percent]\nhint = "{percentual}"\n', 1))
@@ -81,3 +83,15 @@ def test_the_percentage_hint_names_its_parameter_and_the_page_shows_the_value(tm
     ubatuba = norm_fields(registry_of("ubatuba"))["percentual"]["hint"]
     assert ubatuba == ("Opcional: a lei reserva no mínimo 20%; o edital pode reservar mais. "
                        "Em branco, vale 20%.")
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('note = "No mínimo {percentual_minimo} das vagas', 'note = "No mínimo 25% das vagas',
+     "parameters.values.note"),
+    ("de cada grupo de 4", "de cada grupo de 4 (25 por cento)", "readings.blocos.description"),
+    ('label = "Vagas mínimas"', 'label = "Vagas mínimas (4 vagas)"', "parameters.label"),
+])
+def test_every_prose_field_is_read_for_a_restated_value(tmp_path, old, new, where):
+    """Not only messages: a parameter's note and label and a reading's description are prose too."""
+    folder = _bad_copy(tmp_path, lambda t: t.replace(old, new, 1))
+    assert any(f": {where}: o texto escreve o valor do parâmetro" in ln for ln in _check_fails(folder)), where

@@ -206,10 +206,10 @@ def test_a_missing_key_is_reported_once_at_its_own_entry(tmp_path):
     from tests.test_new_norm import _bad_copy, _line_of
 
     folder = _bad_copy(tmp_path, lambda t: t.replace(
-        'note = "Reserva só com 4 vagas ou mais no concurso."\n', ""))
+        'note = "Reserva só com {vagas_minimas} vagas ou mais no concurso."\n', ""))
     problems = _check_fails(folder)
     assert len(problems) == 1, problems
-    line = _line_of(folder, 'name = "vagas_minimas"')
+    line = _line_of(folder, 'label = "Vagas mínimas"')  # its [[parameters.values]] is the next line
     where = f"erro: {folder}/norma.toml:{line + 1}: "
     assert problems[0].startswith(where + "parâmetro 'vagas_minimas', valor 1: falta note"), problems
     folder = _bad_copy(tmp_path / "b", lambda t: t.replace(

@@ -54,7 +54,7 @@ def test_every_provision_a_parameter_cites_shows_its_value_and_dates(pages, slug
             for pid in cited(p.basis):
                 b = block(pages[slug], pid)
                 assert f"<code>{name}</code>" in b, (pid, name)
-                assert html.escape(parameter_value(name, p.to_dict()["value"]), quote=False) in b, (pid, name)
+                assert html.escape(parameter_value(p.to_dict()), quote=False) in b, (pid, name)
                 assert br(p.start) in b and (p.end is None or br(p.end) in b), (pid, name)
                 seen += 1
     assert seen >= 5

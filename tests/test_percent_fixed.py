@@ -97,6 +97,7 @@ def test_renaming_the_percentage_parameter_changes_no_answer(tmp_path):
     shutil.copytree(FIXTURES / "exemplo", folder)
     registry = folder / "norma.toml"
     text = registry.read_text(encoding="utf-8").replace('"percentual_minimo"', '"taxa_da_reserva"')
+    text = text.replace("{percentual_minimo}", "{taxa_da_reserva}")
     registry.write_text(text, encoding="utf-8")
     csv = "cargo;vagas;reservadas\nA;5;2\nB;9;3\n"
     requests = [{"command": "edital", "norma": "exemplo", "csv": csv},

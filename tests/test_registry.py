@@ -174,7 +174,8 @@ count = "proportional"
 description = "proporcional"
 [[parameters]]
 name = "percentual"
-type = "fraction"
+unit = "percentual"
+label = "Percentual"
 [[parameters.values]]
 value = "51/2"
 end = "term_end"
@@ -182,12 +183,16 @@ basis = ["art1"]
 note = "25,5%"
 [[parameters]]
 name = "prazo"
+unit = "anos"
+label = "Prazo (anos)"
 [[parameters.values]]
 value = 5
 basis = ["art8"]
 note = "cinco anos"
 [[parameters]]
 name = "arredondamento"
+unit = "arredondamento"
+label = "Arredondamento"
 [[parameters.values]]
 value = "meio_para_cima"
 basis = ["art1"]
@@ -330,3 +335,30 @@ def test_an_unknown_name_reads_no_registry_twice(monkeypatch):
         assert len(parses) <= len(SLUGS)
     finally:
         forget_norms()
+
+
+@pytest.mark.parametrize("rounding", ["meio_para_cima", "para_cima", "para_baixo"])
+def test_the_call_order_counts_with_the_norms_own_rounding(tmp_path, rounding):
+    """One rounding fact: a norm that rounds up (or down) places its seats as it counts them. With the reading
+    "proportional", every N from 1 to 200 has exactly as many positions as reserved seats, none placed by
+    interpretation (the reading's count is the reserve's own rounding, not a second one)."""
+    from calculator.rules import DefaultRules, call_positions
+
+    text = GOOD.replace('value = "meio_para_cima"', f'value = "{rounding}"')
+    norm = registry_from_data(tomllib.loads(text), _write(tmp_path, text))
+    rules = DefaultRules(norm)
+    for n in range(1, 201):
+        reserved = rules.reserved_seats(n)["reserved"]
+        order = call_positions(norm, rules, n)
+        assert (order["positions_total"], order["interpreted_positions"]) == (reserved, []), (rounding, n)
+    expected = {"meio_para_cima": 2, "para_cima": 3, "para_baixo": 2}[rounding]  # 25,5% of 9 = 2,295
+    assert rules.reserved_seats(9)["reserved"] == expected
+
+
+def test_a_registry_naming_an_unknown_placeholder_in_its_prose_is_refused(tmp_path):
+    text = GOOD.replace('note = "cinco anos"', 'note = "{prazo} anos, até {fim_do_prazo}"')
+    with pytest.raises(RegistryError, match=r"parâmetro prazo.note: marcador desconhecido \{fim_do_prazo\}"):
+        registry_from_data(tomllib.loads(text), _write(tmp_path, text))
+    text = GOOD.replace('note = "cinco anos"', 'note = "{prazo} anos, até {term_end}"')
+    norm = registry_from_data(tomllib.loads(text), _write(tmp_path / "b", text))
+    assert norm.params()["prazo"].note == "5 anos, até 01/01/2025"

@@ -8,6 +8,7 @@ from fractions import Fraction
 from calculator.answer import NO_BASIS
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.ptbr import either, format_int, format_number, reserved_phrase
+from calculator.rules.rounding import ROUNDING_NAMES
 
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
 TEXT_POSITIONS = 60
@@ -76,28 +77,6 @@ def render_order(r: dict) -> str:
     return "\n".join(lines + _common_tail(r))
 
 
-#: machine values of parameters → pt-BR
-_VALUE_NAMES = {
-    "meio_para_cima": "meio para cima (parte decimal igual ou maior que 0,5 arredonda para cima)",
-    "alternancia_e_proporcionalidade": "alternância e proporcionalidade",
-    "quinta_de_cada_cinco": "a quinta de cada cinco nomeações",
-}
-#: parameter names → pt-BR labels (unknown names: underscores become spaces)
-PARAMETER_NAMES = {
-    "beneficiarios": "Beneficiários",
-    "percentual": "Percentual",
-    "percentual_minimo": "Percentual mínimo",
-    "percentual_ate_5_vagas": "Percentual com até 5 vagas",
-    "limite_vagas_percentual_reduzido": "Limite de vagas do percentual reduzido",
-    "vagas_minimas": "Vagas mínimas",
-    "arredondamento": "Arredondamento",
-    "abrangencia": "Abrangência",
-    "ordem_de_nomeacao": "Ordem de nomeação",
-    "entrada_em_vigor": "Entrada em vigor",
-    "prazo_de_vigencia_anos": "Prazo de vigência (anos)",
-    "prorrogacao": "Prorrogação",
-    "editais_anteriores_excluidos": "Editais anteriores excluídos",
-}
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
@@ -111,34 +90,35 @@ def _date_ptbr(iso: str) -> str:
     return f"{m.group(3)}/{m.group(2)}/{m.group(1)}" if m else iso
 
 
-def parameter_value(name: str, value: object) -> str:
-    """A parameter's JSON value as pt-BR text (no Python reprs: sim/não, lists joined, dates dd/mm/aaaa)."""
+def parameter_value(p: dict) -> str:
+    """A parameter's JSON form (``parametros``: value, unit, value_label) as pt-BR text, by its unit: "20%",
+    "3", "16/06/2014", "sim", a list joined, a rounding in words, a value's label."""
+    value, unit = p["value"], p["unit"]
     if value is None:
         return "não fixado nesta norma (informe o do edital)"
-    if isinstance(value, bool):
-        return "sim" if value else "não"
-    if isinstance(value, list):
-        return _join_ptbr([parameter_value(name, v) for v in value])
-    if isinstance(value, int):
+    if p.get("value_label"):
+        return p["value_label"]
+    if unit == "percentual":
+        return format_number(Fraction(value)) + "%"
+    if unit in ("vagas", "anos"):
         return format_int(value)
-    text = str(value)
-    if name.startswith("percentual") and re.fullmatch(r"[0-9]+(/[0-9]+)?", text):
-        return format_number(Fraction(text)) + "%"
-    if _ISO_DATE.fullmatch(text):
-        return _date_ptbr(text)
-    if text in _VALUE_NAMES:
-        return _VALUE_NAMES[text]
-    if re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", text):
-        return text.replace("_", " ")
-    return text
+    if unit == "sim_nao":
+        return "sim" if value else "não"
+    if unit == "lista":
+        return _join_ptbr(value)
+    if unit == "data":
+        return _date_ptbr(value)
+    if unit == "arredondamento":
+        return ROUNDING_NAMES[value]
+    return str(value)
 
 
 def render_parameters(r: dict) -> str:
     lines = [r["norm_title"]] + ([r["headline"]] if r.get("headline") else []) + ["", "Parâmetros:"]
     for p in r["parameters"]:
         period = f"desde {_date_ptbr(p['start'])}" + (f" até {_date_ptbr(p['end'])}" if p["end"] else "")
-        name = PARAMETER_NAMES.get(p["name"], p["name"].replace("_", " "))
-        shown = parameter_value(p["name"], p["value"])
+        name = p["label"]
+        shown = parameter_value(p)
         if p.get("interpretation"):
             shown += " (interpretação)"
         lines.append(f"  - {name}: {shown} "

@@ -18,6 +18,7 @@ the CLI, ``api.handle``, the public API, the page's worker or the build.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -38,6 +39,8 @@ from calculator.norms.model import (
 from calculator.norms.names import SLUG_FORM, URN_FORM, label_problem, rules_problem
 from calculator.norms.validate import problems as schema_problems
 from calculator.norms.vocabulary import DATE_TOKENS
+from calculator.norms.wording import filled, unknown_placeholders, values_shown
+from calculator.ptbr import format_date
 
 #: The page's field for each option that is not a choice among named values (sitebuild/frontend.py).
 OPTION_FIELDS = {"vagas_femininas": "count", "equidade_genero": "flag"}
@@ -119,6 +122,15 @@ class _Reader:
 
     def __init__(self, data: dict, path: Path, slug: str):
         self.data, self.path, self.slug = data, path, slug
+        self.shown: dict[str, str] = {}  # what prose may name: the parameters' values and the dates
+
+    def fill(self, text: str, where: str) -> str:
+        """A prose field with its {placeholders} filled; one that names nothing known is refused."""
+        unknown = unknown_placeholders(text, self.shown)
+        if unknown:
+            raise self.fail(f"{where}: marcador desconhecido {{{unknown[0]}}} (conhecidos: "
+                            f"{', '.join(sorted(self.shown))})")
+        return filled(text, self.shown)
 
     def fail(self, message: str) -> RegistryError:
         return RegistryError(f"{self.path}: {message}")
@@ -186,16 +198,27 @@ class _Reader:
         return years, basis, add_years(date.fromisoformat(start), years).isoformat()
 
     def parameters(self, tokens: dict[str, str | None]) -> dict[str, tuple[Parameter, ...]]:
+        """Each parameter's dated values, read by its unit; its label and notes name other parameters by
+        {placeholder} (filled here, once, so that no prose restates a value)."""
         parameters: dict[str, tuple[Parameter, ...]] = {}
         for p in self.data["parameters"]:
             name = p["name"]
             if name in parameters:
                 raise self.fail(f"parâmetro repetido: {name!r}")
-            parameters[name] = tuple(self._value(name, p.get("type"), j, raw, tokens)
-                                     for j, raw in enumerate(p["values"]))
-        return parameters
+            parameters[name] = tuple(self._value(p, j, raw, tokens) for j, raw in enumerate(p["values"]))
+        # the values and the registry's dates a prose field may name: {percentual_minimo}, {term_end}
+        shown = {**values_shown(parameters), **{k: format_date(date.fromisoformat(v))
+                                                for k, v in tokens.items() if v is not None}}
+        self.shown = shown
+        return {name: tuple(self._prose(v) for v in values) for name, values in parameters.items()}
 
-    def _value(self, name: str, kind: str | None, j: int, raw: dict, tokens: dict) -> Parameter:
+    def _prose(self, v: Parameter) -> Parameter:
+        where = f"parâmetro {v.name}"
+        return replace(v, label=self.fill(v.label, f"{where}.label"), note=self.fill(v.note, f"{where}.note"),
+                       value_label=v.value_label and self.fill(v.value_label, f"{where}.label"))
+
+    def _value(self, p: dict, j: int, raw: dict, tokens: dict) -> Parameter:
+        name, unit = p["name"], p["unit"]
         where = f"parâmetro {name}, valor {j + 1}: "
 
         def when(key: str, default: str | None) -> str | None:
@@ -206,19 +229,29 @@ class _Reader:
                 return tokens[text]
             return text
 
-        value = raw.get("value")
-        if kind == "fraction" and value is not None:
-            try:
-                value = Fraction(value)
-            except (TypeError, ValueError, ZeroDivisionError):
-                raise self.fail(f"{where}value não é um número exato: {value!r}") from None
-        elif value == "start":
-            value = tokens["start"]
-        elif isinstance(value, list):
-            value = tuple(value)
+        value = self._typed(raw.get("value"), unit, where, tokens)
         return Parameter(name, value, self.refs(raw.get("basis", []), where + "basis"),
                          when("start", "start"), when("end", None), raw["note"],
-                         raw.get("interpretation", False))
+                         raw.get("interpretation", False), unit, p["label"], raw.get("label"))
+
+    def _typed(self, value: object, unit: str, where: str, tokens: dict) -> object:
+        """A value read as its unit says (None: no value, a percentage the user gives)."""
+        if value is None:
+            return None
+        if unit == "percentual":
+            try:
+                if isinstance(value, str):
+                    return Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                pass
+            raise self.fail(f"{where}value não é um número exato: {value!r}")
+        expected = {"vagas": int, "anos": int, "sim_nao": bool, "lista": list, "data": str,
+                    "arredondamento": str, "texto": str}[unit]
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise self.fail(f"{where}value {str(value)[:40]!r} não é um valor de unidade {unit!r}")
+        if unit == "data":
+            return tokens["start"] if value == "start" else value
+        return tuple(value) if unit == "lista" else value
 
     def percent(self, parameters: dict) -> dict:
         pr = self.data["percent"]
@@ -249,7 +282,8 @@ class _Reader:
     def readings(self) -> dict:
         rd = self.data["readings"]
         readings = {name: Reading(name, r["count"], Fraction(r["share"]) if "share" in r else None,
-                                  r["description"], r.get("label", r["description"]))
+                                  self.fill(r["description"], f"readings.{name}.description"),
+                                  self.fill(r.get("label", r["description"]), f"readings.{name}.label"))
                     for name, r in rd.items() if name not in ("default", "refusal")}
         if rd["default"] not in readings:
             raise self.fail(f"readings.default {rd['default']!r} não é uma leitura declarada")
@@ -312,7 +346,8 @@ class _Reader:
         for name in ("cargo", "concurso"):
             raw = ed.get(name)
             readings[name] = (((), _SILENT[name]) if raw is None else
-                              (self.refs(raw.get("basis", []), f"edital.{name}.basis"), raw["text"]))
+                              (self.refs(raw.get("basis", []), f"edital.{name}.basis"),
+                               self.fill(raw["text"], f"edital.{name}.text")))
         per_cargo = self.keys(ed.get("per_cargo_notes", []), "edital.per_cargo_notes", catalogue)
         return {
             "norm_warnings": self.keys(data.get("norm_warnings", []), "norm_warnings", catalogue),

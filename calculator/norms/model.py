@@ -29,10 +29,16 @@ class Parameter:
     end: str | None
     note: str
     interpretation: bool = False  # the value is a labelled interpretation (the text is silent)
+    unit: str = "texto"  # what the value is (vocabulary.UNITS): how it is read, shown and named
+    label: str = ""  # the parameter's name as the site and the CLI show it
+    value_label: str | None = None  # how a value in text is shown (None: the value itself)
 
     def to_dict(self) -> dict:
         return {
             "name": self.name,
+            "label": self.label,
+            "unit": self.unit,
+            "value_label": self.value_label,
             "value": _jsonable(self.value),
             "basis": list(self.basis),
             # no provision sets it: the note says "sem base no corpus" (never a nearby provision); a

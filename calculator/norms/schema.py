@@ -42,9 +42,9 @@ from calculator.norms.vocabulary import (
     TABLES,
     TEXT,
     TEXTS,
+    UNITS,
     VALIDITY_CASES,
     VALUE,
-    VALUE_TYPES,
     WARNING_KINDS,
     WHEN,
     Key,
@@ -194,14 +194,20 @@ SCHEMA = (
     _k("parameters", TABLES, True, "os parâmetros, um [[parameters]] cada"),
     _k("parameters[].name", TEXT, True, "o nome, citado por [percent], [validity] e pelos marcadores",
        '"vagas_minimas"'),
-    _k("parameters[].type", TEXT, False, 'fraction: número exato escrito como texto ("20")', '"fraction"',
-       "o tipo do TOML", choices=VALUE_TYPES),
+    _k("parameters[].unit", TEXT, True, "o que o valor é: percentual (número exato escrito como texto, "
+       "\"20\"), vagas, anos, data, arredondamento, lista, sim_nao ou texto; diz como o valor é lido, "
+       "mostrado e citado por {nome}", '"vagas"', choices=UNITS),
+    _k("parameters[].label", TEXT, True, "o nome do parâmetro, como o site e a CLI o mostram (aceita "
+       "{parâmetros})", '"Vagas mínimas"'),
     _k("parameters[].values", TABLES, True, "os valores datados, um [[parameters.values]] cada"),
     _k("parameters[].values[].value", VALUE, False, "o valor", "4", "sem valor (percentual informado)"),
     _k("parameters[].values[].basis", IDS, True, "os dispositivos que o fixam ([] com interpretation = true)",
        '["art1_par1"]'),
     _k("parameters[].values[].start", WHEN, False, "desde quando vale", '"start"', "o início da vigência"),
     _k("parameters[].values[].end", WHEN, False, "até quando vale", '"term_end"', "sem fim conhecido"),
+    _k("parameters[].values[].label", TEXT, False, "como um valor em texto é mostrado",
+       '"alternância e proporcionalidade"', "o próprio valor"),
+    _k("parameters[].values[].not_parameter_values", TEXTS, False, _NPV, '["dez anos"]'),
     _k("parameters[].values[].note", TEXT, True, "o que o valor quer dizer, em português",
        '"Reserva só com 4 vagas ou mais."'),
     _k("parameters[].values[].interpretation", BOOL, False, "true quando o texto não fixa o valor e o "

@@ -16,8 +16,8 @@ COUNTS = ("proportional", "whole_blocks")
 PERCENT_RULES = ("minimum", "fixed", "tiered", "given")
 #: Extension models.
 EXTENSION_MODELS = ("continuous",)
-#: Value types besides TOML's own (string, integer, boolean, array).
-VALUE_TYPES = ("fraction",)
+#: What a parameter's value is ([[parameters]] unit): how it is read, shown and named by {placeholder}.
+UNITS = ("percentual", "vagas", "anos", "data", "arredondamento", "lista", "sim_nao", "texto")
 #: Validity cases (calculator/rules/validity.py picks one by the edital's date).
 VALIDITY_CASES = ("before_law", "before", "in_force", "term", "gap", "extension", "after",
                   "after_alternative")

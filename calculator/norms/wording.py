@@ -4,7 +4,7 @@ give its own wording in ``[reserve.messages]`` (same keys, same placeholders).""
 
 from __future__ import annotations
 
-from fractions import Fraction
+import re
 from typing import Protocol
 
 from calculator.ptbr import format_int, format_percent
@@ -51,16 +51,35 @@ class _Parametrised(Protocol):
     parameters: dict
 
 
+#: The units whose value a message may name by {parameter}, and how it is shown ("20%", "3", "10").
+_SHOWN = {"percentual": format_percent, "vagas": format_int, "anos": format_int}
+
+
 def parameter_placeholders(registry: _Parametrised) -> dict[str, str]:
-    """{name}: a single-valued parameter's value as a message shows it ("20%", "3", "10"), so that a
-    message names the registry's fact instead of repeating it."""
+    """{name}: a single-valued parameter's value as a message shows it ("20%", "3", "10"), by its unit, so
+    that a message names the registry's fact instead of repeating it."""
+    return values_shown(registry.parameters)
+
+
+def values_shown(parameters: dict) -> dict[str, str]:
+    """name → the value as a message shows it, for each single-valued parameter with a value of a unit a
+    message may name (see parameter_placeholders)."""
     out = {}
-    for name, values in registry.parameters.items():
-        if len(values) != 1:
-            continue
-        value = values[0].value
-        if isinstance(value, Fraction):
-            out[name] = format_percent(value) if name.startswith("percentual") else str(value)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            out[name] = format_int(value)
+    for name, values in parameters.items():
+        if len(values) == 1 and values[0].value is not None and values[0].unit in _SHOWN:
+            out[name] = _SHOWN[values[0].unit](values[0].value)
     return out
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def filled(text: str, values: dict[str, str]) -> str:
+    """``text`` with each {name} of ``values`` replaced (any other brace left as written: a registry's prose
+    is data, not a format string)."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def unknown_placeholders(text: str, values: dict[str, str]) -> list[str]:
+    """The {names} of ``text`` that ``values`` does not have (a misspelt parameter, in the reader's way)."""
+    return [m.group(1) for m in _PLACEHOLDER.finditer(text) if m.group(1) not in values]

@@ -25,10 +25,11 @@ from calculator.ptbr import either
 from calculator.rules.calls import call_count, call_positions
 from calculator.rules.choices import reading_values
 from calculator.rules.default import DefaultRules
+from calculator.rules.rounding import reserved_count
 from calculator.rules.validity import placeholders, validity_on, validity_window
 
 __all__ = ["NORMS", "DefaultRules", "call_count", "call_positions", "placeholders", "reading_values",
-           "rules_class", "rules_for", "rules_of",
+           "reserved_count", "rules_class", "rules_for", "rules_of",
            "validity_on", "validity_window"]
 
 

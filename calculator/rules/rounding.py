@@ -41,6 +41,11 @@ def rounding_step(registry: Registry, percent: Fraction, vacancies: int, reserve
     return step(f"{head}; {how}: {reserved_phrase(reserved)}.", rule.basis)
 
 
+#: Each rounding's name, as the parameters' list shows it (`parametros`, the site's tables).
+ROUNDING_NAMES = {"meio_para_cima":
+                  "meio para cima (parte decimal igual ou maior que 0,5 arredonda para cima)",
+                  "para_cima": "para cima (toda parte decimal arredonda para cima)",
+                  "para_baixo": "para baixo (a parte decimal é desprezada)"}
 #: How each rounding is said in a warning that names the one used.
 ROUNDING_WORDS = {"meio_para_cima": "parte decimal ≥ 0,5 para cima e < 0,5 para baixo",
                   "para_cima": "sempre para cima", "para_baixo": "sempre para baixo"}

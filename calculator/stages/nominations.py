@@ -208,10 +208,8 @@ def _alternatives(rules, base: dict, n: int, m: int, p: Fraction, rd: str, adopt
         literal_total = literal(m)
         positions = _continuation(literal, 0, m, [], 0, POSITIONS_LIMIT, _periods(rules, p, rd))
         if literal_total != adopted_total or positions != (adopted or [])[:POSITIONS_LIMIT]:
-            order_param = rules.params.get("ordem_de_nomeacao")
-            basis = list(order_param.basis) if order_param is not None and order_param.value else []
             out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
-                        "basis": basis})
+                        "basis": list(rules.registry.order_basis)})
     if total_n != adopted_total:
         out.append({"reading": "vagas", "positions": list(base["positions"]), "positions_total": total_n,
                     "basis": []})

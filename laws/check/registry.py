@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from calculator.norms.names import SLUG_FORM, rules_problem
 from calculator.norms.validate import problems as schema_problems
+from laws.check.facts import check_literal_values
 from laws.check.folder import Folder, find_line, iso_date, key_line, table_line
 from laws.registry_facts import restated, split_place, term_years
 
@@ -135,100 +136,7 @@ def check_registry(f: Folder) -> None:
             f.add(name, f"o parâmetro {pr['rounding_parameter']!r} deve valer um de {', '.join(ROUNDINGS)}, "
                         f"não {value!r}", find_line(text, f'"{pr["rounding_parameter"]}"'))
     _check_catalogue(f, reg, params)
-    _check_literal_values(f, reg)
-
-
-# --- each fact once: a message names a parameter's value by its placeholder --------------------------------
-#: Numbers in words as the norms write them ("dez anos", "três vagas"), for the literal-value check.
-_WORDS = {1: ("um", "uma"), 2: ("dois", "duas"), 3: ("três",), 4: ("quatro",), 5: ("cinco",), 6: ("seis",),
-          7: ("sete",), 8: ("oito",), 9: ("nove",), 10: ("dez",), 11: ("onze",), 12: ("doze",),
-          15: ("quinze",), 20: ("vinte",), 25: ("vinte e cinco",), 30: ("trinta",)}
-#: The unit a count parameter's name ends in, and the word that follows its value in prose.
-_UNITS = (("_anos", "anos?"), ("vagas", "vagas?"))
-
-
-def _literals(pname: str, value: object) -> list[tuple[str, re.Pattern]]:
-    """How prose would restate the value of parameter ``pname``: (as shown, pattern). A percentage ("20%",
-    "20 %", "20 por cento"); a count of years or vacancies, in figures or in words ("10 anos", "dez anos",
-    "3 vagas", "três vagas")."""
-    from calculator.ptbr import format_percent
-
-    out = []
-    if pname.startswith("percentual") and isinstance(value, int | str) and not isinstance(value, bool):
-        try:
-            shown = format_percent(Fraction(str(value)))
-        except (ValueError, ZeroDivisionError):
-            return out
-        number = re.escape(shown[:-1])
-        out.append((shown, re.compile(rf"(?<![\d,.]){number}\s?(?:%|por cento)")))
-    elif isinstance(value, int) and not isinstance(value, bool):
-        for suffix, unit in _UNITS:
-            if pname.endswith(suffix) or (suffix == "vagas" and suffix in pname):
-                forms = [str(value), *_WORDS.get(value, ())]
-                alternatives = "|".join(re.escape(x) for x in forms)
-                out.append((f"{value} {unit.rstrip('s?')}s",
-                            re.compile(rf"(?<![\w,.])(?:{alternatives})(?:\s*\([^)]*\))?\s+{unit}\b",
-                                       re.IGNORECASE)))
-                break
-    return out
-
-
-def _messages_of(reg: dict):
-    """(where, key path for the line, text, the table that holds it) of every registry string that takes a
-    parameter's placeholder: the warnings' messages, [reserve.messages], the validity texts and the
-    percentage's refusal."""
-    for key, w in (reg.get("warnings") or {}).items():
-        if isinstance(w, dict) and isinstance(w.get("message"), str):
-            yield f"warnings.{key}.message", ("table", f"warnings.{key}"), w["message"], w
-    messages = (reg.get("reserve") or {}).get("messages", {})
-    for key, message in messages.items() if isinstance(messages, dict) else ():
-        if isinstance(message, str):
-            yield f"reserve.messages.{key}", ("key", f"reserve.messages.{key}"), message, {}
-    for where, raw in _validity_tables(reg):
-        for key in ("text", "reason", "short", "message"):
-            if isinstance(raw, dict) and isinstance(raw.get(key), str):
-                yield f"{where}.{key}", ("key", f"{where}.{key}"), raw[key], raw
-    percent = reg.get("percent") if isinstance(reg.get("percent"), dict) else {}
-    for key in ("refusal", "hint"):
-        if isinstance(percent.get(key), str):
-            yield f"percent.{key}", ("key", f"percent.{key}"), percent[key], percent
-
-
-#: Quotations ("…" or “…”) are the text's or a source's own words, kept as written.
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
-
-
-def _check_literal_values(f: Folder, reg: dict) -> None:
-    """A message that writes a parameter's value as text ("20%", "dez anos", "3 vagas") states the fact a
-    second time, and goes stale when the parameter changes: it must name it, {parameter}. Only parameters
-    with one value have a placeholder (a dated change would make the sentence wrong for some dates).
-    Quotations are left alone; a number that is another fact (a federal law's term, an extension's length)
-    is declared in the table that holds the message: ``not_parameter_values = ["dez anos"]``."""
-    name, text = "norma.toml", f.texts["norma.toml"]
-    literals = []
-    for p in reg.get("parameters", []) if isinstance(reg.get("parameters"), list) else []:
-        values = p.get("values") if isinstance(p, dict) else None
-        if isinstance(p.get("name") if isinstance(p, dict) else None, str) and isinstance(values, list)\
-                and len(values) == 1 and isinstance(values[0], dict) and "value" in values[0]:
-            literals += [(p["name"], shown, pattern)
-                         for shown, pattern in _literals(p["name"], values[0]["value"])]
-    for where, (how, path), message, holder in _messages_of(reg):
-        declared = holder.get("not_parameter_values", []) if isinstance(holder, dict) else []
-        if not isinstance(declared, list) or not all(isinstance(x, str) for x in declared):
-            f.add(name, f"{where}: not_parameter_values deve ser uma lista de textos", key_line(text, path))
-            declared = []
-        unquoted = _QUOTED.sub(" ", message)
-        for pname, _shown, pattern in literals:
-            for m in pattern.finditer(unquoted):
-                if m.group(0) in declared:
-                    continue
-                line = table_line(text, path) if how == "table" else key_line(text, path)
-                f.add(name, f"{where}: a mensagem escreve o valor do parâmetro {pname!r} como texto "
-                            f"(“{m.group(0)}”); escreva {{{pname}}} no lugar, para o fato ficar num lugar só "
-                            "(se o número é outro fato, declare-o: not_parameter_values = "
-                            f"[\"{m.group(0)}\"])",
-                      line)
-                break
+    check_literal_values(f, reg)
 
 
 def _check_parameters(f: Folder, reg: dict) -> dict[str, object]:
