@@ -5,6 +5,8 @@
     .venv/bin/python -m bench --runs 7        # browser loads per case (default 5; median, min–max)
     .venv/bin/python -m bench --only python --runs 5   # only Python ready (worker / throttled page)
     .venv/bin/python -m bench --only edital --runs 5   # only the Edital report of 40 cargos
+    .venv/bin/python -m bench --only worker --runs 5   # only answers through worker.js (warm reserva,
+                                                       # 100-cargo edital); --site DIR: another built site
     .venv/bin/python -m bench --only arrival --runs 1  # only the arrival (bytes, requests, time)
     (--skip-sim, --skip-browser: leave those parts out)
     .venv/bin/python -m bench --normas-sinteticas 0 10 100   # what the number of norms costs
@@ -56,6 +58,15 @@ def fmt_s(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.2f} s".replace(".", ",")
 
 
+def fmt_ms_value(ms: float) -> str:
+    return f"{ms:.1f} ms".replace(".", ",") if ms < 100 else f"{ms:.0f} ms"
+
+
+def fmt_ms(s: dict) -> str:
+    """A spread in milliseconds: median (min–max)."""
+    return f"{fmt_ms_value(s['median'])} ({fmt_ms_value(s['min'])}–{fmt_ms_value(s['max'])})"
+
+
 def thousands(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
@@ -98,11 +109,11 @@ def measure_build() -> dict:
     return times
 
 
-def copy_site(dest: Path) -> Path:
-    """A private copy of site/ whose SHA256SUMS verifies (retries while another build rewrites site/)."""
-    copy = try_verified_copy(dest)
+def copy_site(dest: Path, site: Path = BUILT_SITE) -> Path:
+    """A private copy of the site whose SHA256SUMS verifies (retries while another build rewrites it)."""
+    copy = try_verified_copy(dest, site)
     if copy is None:
-        raise SystemExit("site/ incompleto ou sem SHA256SUMS válido: rode `python build.py`.")
+        raise SystemExit(f"{site} incompleto ou sem SHA256SUMS válido: rode `python build.py`.")
     return copy
 
 
@@ -198,9 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
-    parser.add_argument("--only", choices=["python", "edital", "arrival"],
+    parser.add_argument("--only", choices=["python", "edital", "worker", "arrival"],
                         help="só o Python pronto (no worker e na página limitada), só o relatório do "
-                             "edital ou só a chegada à calculadora (e a página de norma), sem gerar o site")
+                             "edital, só as respostas pelo worker (reserva quente, edital de 100 cargos) "
+                             "ou só a chegada à calculadora (e a página de norma), sem gerar o site")
+    parser.add_argument("--site", type=Path, default=BUILT_SITE,
+                        help="o site a medir (padrão: site/); outro site já gerado, p. ex. o de uma versão "
+                             "anterior, para comparar")
     parser.add_argument("--normas-sinteticas", type=int, nargs="+", metavar="K",
                         help="gera K normas sintéticas, gera o site com elas e mede (bench/synthetic.py)")
     args = parser.parse_args(argv)
@@ -221,10 +236,10 @@ def main(argv: list[str] | None = None) -> int:
         print("gerando o site (python build.py)…", file=sys.stderr)
         report["build_ms"] = measure_build()
     global SITE
-    if not (BUILT_SITE / "calculadora.html").is_file():
-        raise SystemExit("site/ não existe: rode `python build.py` (ou tire --no-build).")
+    if not (args.site / "calculadora.html").is_file():
+        raise SystemExit(f"{args.site} não tem um site gerado: rode `python build.py` (ou tire --no-build).")
     copy_dir = Path(tempfile.mkdtemp(prefix="cotas-bench-"))
-    SITE = copy_site(copy_dir / "site")
+    SITE = copy_site(copy_dir / "site", args.site)
     if not args.skip_sim:
         print("simulador em CPython…", file=sys.stderr)
         data = make_candidates()
@@ -385,6 +400,19 @@ def print_profiles(profiles: dict) -> None:
                "≤ 8 MB sem compressão)",
                ["perfil", "servidor", "início", "tempo: mediana (mín.–máx.)", "bytes", "tarefa",
                 "como iniciou", "carga"], rows)
+
+    rows = []
+    for name in names:
+        if "worker" not in profiles[name]:
+            continue
+        runs = profiles[name]["worker"]
+        rows.append([label.get(name, name), str(len(runs))]
+                    + [fmt_ms(spread([x[field] for x in runs]))
+                       for field in ("first_reserve_ms", "warm_reserve_ms", "edital_100_ms")] + [_load(runs)])
+    if rows:
+        _table("Respostas pelo worker.js, Python já iniciado, com a CPU do perfil (worker.js na página "
+               "limitada): mediana (mín.–máx.)",
+               ["perfil", "n", "1ª reserva", "reserva quente", "edital de 100 cargos", "carga"], rows)
 
     # the two drawings in parts: the Edital report and a simulation's results
     for key, title, shown in (

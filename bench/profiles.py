@@ -239,6 +239,65 @@ def edital_report(pw, srv, profile: dict, cargos: int = 40) -> dict:
         context.close()
 
 
+# Requests sent to the site's own worker.js as the page sends them ({id, type: "api", request}), on the
+# harness page (bench/python_na_pagina.html: the worker's code on the page's thread, so that the phone
+# profile's CPU throttling reaches it). Each is timed from the message to the reply.
+WORKER_ANSWERS = """
+async ([requests]) => {
+  const waiting = new Map();
+  const post = window.postMessage;
+  window.postMessage = (message) => {
+    post(message);
+    const resolve = waiting.get(message.id);
+    if (resolve) resolve(message);
+  };
+  const times = [];
+  let id = 1000;
+  for (const request of requests) {
+    id += 1;
+    const reply = new Promise((resolve) => waiting.set(id, resolve));
+    const start = performance.now();
+    self.onmessage({ data: { id, type: "api", request } });
+    const message = await reply;
+    if (!message.response || !JSON.parse(message.response).ok) throw new Error(JSON.stringify(message));
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+"""
+WARM_RESERVES = 9
+
+
+def worker_requests(cargos: int = 100) -> list[str]:
+    """A first reserva (the norm's registry read), WARM_RESERVES more with other vacancies, then an edital of
+    `cargos` distinct cargos (each with its own name and number of vacancies)."""
+    import json
+
+    reserves = [json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": str(n)})
+                for n in range(10, 11 + WARM_RESERVES)]
+    lines = ["cargo;vagas"] + [f"Cargo {i + 1};{3 + i}" for i in range(cargos)]
+    edital = json.dumps({"command": "edital", "norma": "ubatuba", "csv": "\n".join(lines) + "\n"})
+    return reserves + [edital]
+
+
+def worker_answers(pw, srv, profile: dict) -> dict:
+    """Answers through the site's worker.js, Python already started: the first reserva, the median of
+    the warm ones after it, and the 100-cargo edital."""
+    context, page = _new(pw, profile)
+    try:
+        page.goto(srv.url().replace(srv.prefix, HARNESS), wait_until="load")
+        page.click("#iniciar")
+        page.wait_for_function("window.__readyAt !== null", timeout=300_000, polling=500)
+        result = page.evaluate("window.__result")
+        if result.get("type") != "ready":
+            raise SystemExit(f"o Python não carregou na página de medição: {result}")
+        times = page.evaluate(WORKER_ANSWERS, [worker_requests()])
+        return {"first_reserve_ms": times[0], "warm_reserve_ms": statistics.median(times[1:-1]),
+                "edital_100_ms": times[-1]}
+    finally:
+        context.close()
+
+
 def _with_load(measure, *args) -> dict:
     """The measurement with the machine's load average (1 min) when it started: on a shared machine the
     times are only comparable at a similar load."""
@@ -257,7 +316,7 @@ def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
 
 
 def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: str | None = None) -> dict:
-    """Every measurement on both profiles; only="python", "edital" or "arrival": that one alone."""
+    """Every measurement on both profiles; only="python", "edital", "worker" or "arrival": that one alone."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -283,6 +342,10 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
                     log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
                     res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
                                                           for _ in range(runs)]
+            if only in (None, "worker"):
+                with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
+                    log(f"{name}: respostas pelo worker (reserva, edital de 100 cargos)…")
+                    res["worker"] = [_with_load(worker_answers, pw, srv, profile) for _ in range(runs)]
             if only in (None, "edital"):
                 with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
                     log(f"{name}: relatório do edital com 40 cargos…")

@@ -162,13 +162,13 @@ def sha256sum_check(folder: Path, strict: bool = True) -> subprocess.CompletedPr
     )
 
 
-def try_verified_copy(dest: Path) -> Path | None:
-    """A copy of site/ at dest whose SHA256SUMS verifies, retrying while another build rewrites site/;
-    None if it never does."""
+def try_verified_copy(dest: Path, site: Path = SITE) -> Path | None:
+    """A copy of site/ (or another built site) at dest whose SHA256SUMS verifies, retrying while another
+    build rewrites it; None if it never does."""
     for _ in range(40):
         shutil.rmtree(dest, ignore_errors=True)
         try:
-            shutil.copytree(SITE, dest)
+            shutil.copytree(site, dest)
         except (shutil.Error, OSError):
             time.sleep(3)
             continue

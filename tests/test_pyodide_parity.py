@@ -10,6 +10,7 @@ from __future__ import annotations
 import _imp
 import json
 import random
+import re
 import shutil
 import subprocess
 import zipfile
@@ -201,9 +202,10 @@ def edital_requests(rng: random.Random) -> list[dict]:
     return reqs
 
 
-def run_in_pyodide(requests: list[str]) -> list[str]:
+def run_in_pyodide(requests: list[str]) -> tuple[list[str], dict[str, int]]:
+    """The answers of the built site's Pyodide, and how many times it parsed and validated a registry."""
     proc = subprocess.run(
-        ["node", str(NODE_SCRIPT), str(SITE)],
+        ["node", str(NODE_SCRIPT), str(SITE), "--count-reads"],
         input=json.dumps(requests, ensure_ascii=False).encode("utf-8"),
         capture_output=True,
         timeout=600,
@@ -212,7 +214,9 @@ def run_in_pyodide(requests: list[str]) -> list[str]:
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-3000:]
     answers = json.loads(proc.stdout.decode("utf-8"))
     assert isinstance(answers, list) and all(isinstance(a, str) for a in answers)
-    return answers
+    reads = re.search(r"^registry-reads parses=(\d+) checks=(\d+)$", proc.stderr.decode("utf-8"), re.M)
+    assert reads, proc.stderr.decode("utf-8", "replace")[-3000:]
+    return answers, {"parses": int(reads[1]), "checks": int(reads[2])}
 
 
 def test_packed_calculator_is_the_source_tree():
@@ -253,7 +257,7 @@ def test_pyodide_answers_equal_cpython_byte_for_byte():
     requests = generate_requests()
     assert len(requests) >= 300
     expected = [handle(r) for r in requests]
-    got = run_in_pyodide(requests)
+    got, reads = run_in_pyodide(requests)
     assert len(got) == len(expected)
     diffs = [(req, e, g) for req, e, g in zip(requests, expected, got, strict=True) if e != g]
     assert not diffs, f"{len(diffs)} diferenças; primeira: pedido {diffs[0][0][:300]}\nCPython: "\
@@ -263,3 +267,6 @@ def test_pyodide_answers_equal_cpython_byte_for_byte():
                    if json.loads(e)["ok"]}
     assert commands_ok == {"reserva", "ordem", "simular", "edital"}
     assert sum(json.loads(e)["ok"] for e in expected) >= len(expected) // 2
+    # Read once, in Pyodide too: hundreds of requests of every command and norm (the page's worker calls
+    # the same api.handle) parse and validate each registry at most once.
+    assert 0 < reads["parses"] == reads["checks"] <= len(NORMS), reads
