@@ -44,13 +44,13 @@ test: setup setup-browser
 	COTAS_NORMAS_EXTRA=$(NORMAS_EXTRA) $(PY) -m pytest
 
 # The fast tier, while working: lint (Python and JavaScript) and every test that needs no browser, server,
-# built site, Node, build or wheel (tests/conftest.py marks those from what each test uses). No setup step:
-# it uses what is there.
+# built site, Node, build or wheel (tests/conftest.py marks those from what each test uses), spread over the
+# machine's cores (pytest-xdist). No setup step: it uses what is there.
 FAST := not (browser or server or site or node or build or wheel)
 check:
 	$(PY) -m ruff check .
 	$(ESLINT) .
-	$(PY) -m pytest -q -p no:cacheprovider -m "$(FAST)"
+	$(PY) -m pytest -q -p no:cacheprovider -n auto -m "$(FAST)"
 
 bench: build
 	$(PY) -m bench

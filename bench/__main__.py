@@ -59,6 +59,8 @@ def fmt_s(ms: float | None) -> str:
 
 
 def fmt_ms_value(ms: float) -> str:
+    if ms >= 1000:
+        return fmt_s(ms)
     return f"{ms:.1f} ms".replace(".", ",") if ms < 100 else f"{ms:.0f} ms"
 
 

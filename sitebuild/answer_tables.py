@@ -2,7 +2,7 @@
 WebAssembly), precomputed by the calculator itself and checked against it here: the page's own decoder
 (docs/assets/calculadora/src/calculadora/tables.js, run in Node by tools/decode_answers.mjs) reads the tables
 this module encodes, and its answers must be the calculator's (norm_answers). The decoding is written once,
-in JavaScript; tests/test_answers_decoder.py asks it more questions than the build does.
+in JavaScript; tests/node/test_answers_decoder.py asks it more questions than the build does.
 
 A classic script (not JSON fetched by the page) so it also loads from the unzipped folder opened from disk
 (file://), where fetch() and module scripts are refused."""

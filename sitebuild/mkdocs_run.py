@@ -87,7 +87,7 @@ def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
     config = norms_config(root)
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(config),
            "--site-dir", str(site_dir)]
-    # Material's end-of-life banner; the Zensical build is covered by tests/test_site_zensical.py.
+    # Material's end-of-life banner; the Zensical build is covered by tests/sitebuild/test_zensical.py.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     try:
         proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)

@@ -18,6 +18,7 @@ runs the rest (the Makefile's FAST expression); `make test` runs everything.
 """
 
 import inspect
+import json
 import os
 import types
 from pathlib import Path
@@ -51,7 +52,7 @@ TIERS = {
     # the precomputed answers are checked with the page's decoder in Node (sitebuild/answer_tables.py)
     "node": {"consts": {"node"}, "names": {"NODE_SCRIPT", "pack_calculator", "compile_bytecode",
                                            "decode_answers", "norm_answers", "write_answers"}},
-    # build.py, or the mutation pipeline that builds each mutant's page (tests/test_check_contract.py)
+    # build.py, or the mutation pipeline that builds each mutant's page (tests/laws/test_check_contract.py)
     "build": {"consts": {"build.py"}, "names": {"build", "_PIPELINE_RUN"}},
     "wheel": {"names": {"built_wheel"}, "fixtures": {"built_wheel", "wheel_venv"}},
 }
@@ -105,9 +106,14 @@ def _tiers(item) -> set[str]:
 
 
 def pytest_collection_modifyitems(config, items):
+    tiers = {}
     for item in items:
-        for tier in sorted(_tiers(item)):
+        tiers[item.nodeid] = sorted(_tiers(item))
+        for tier in tiers[item.nodeid]:
             item.add_marker(tier)
+    # tests/test_tiers.py reads every test's tiers from one collection
+    if os.environ.get("COTAS_TIERS_FILE"):
+        Path(os.environ["COTAS_TIERS_FILE"]).write_text(json.dumps(tiers), encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

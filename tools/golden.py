@@ -1,7 +1,7 @@
 """Record the calculator's golden outputs (tests/golden/), the reference a refactoring must reproduce.
 
     .venv/bin/python tools/golden.py          # rewrite tests/golden/*
-    .venv/bin/python -m pytest tests/test_golden.py -q
+    .venv/bin/python -m pytest tests/calculator/test_golden.py -q
 
 What is recorded:
 - ``api.jsonl.gz``: one line per request, ``{"request": <JSON text sent>, "response": <JSON text

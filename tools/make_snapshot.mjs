@@ -5,7 +5,7 @@
 //
 // The calculator page's worker loads it with loadPyodide({_loadSnapshot}) and falls back to a plain
 // load when that fails. _makeSnapshot/_loadSnapshot are underscored (unstable) Pyodide APIs: the Pyodide
-// version is pinned in package.json and both paths are tested (tests/test_distribution_snapshot.py).
+// version is pinned in package.json and both paths are tested (tests/site/test_snapshot.py).
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

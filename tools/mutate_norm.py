@@ -3,7 +3,7 @@
 `laws check` is the contract: whatever it accepts builds (the norm's page, its LexML) and answers (a sweep of
 the calculator's commands); whatever would fail later, it refuses. A mutant drops, renames or corrupts one key
 of meta.toml, norma.toml or anotacoes.toml, or drops, breaks or repeats one line of texto.txt (its SHA-256
-pinned again, as a city editing its text would). tests/test_check_contract.py runs every mutant of the
+pinned again, as a city editing its text would). tests/laws/test_check_contract.py runs every mutant of the
 fixture norms; `python tools/mutate_norm.py FOLDER` prints the ones that break the contract.
 """
 

@@ -2,9 +2,10 @@
 
     .venv/bin/python tools/registry_table.py      # rewrite the table between the markers
 
-tests/test_registry.py checks that the README holds what this script would write, so the table cannot
-drift from laws/<slug>/norma.toml.  Rows follow the text's order (the corpus' provision order); each row
-names a provision, what the registry says about it and where (the registry entry; the rule applying it).
+tests/calculator/norms/test_registry.py checks that the README holds what this script would write, so the
+table cannot drift from laws/<slug>/norma.toml.  Rows follow the text's order (the corpus' provision order);
+each row names a provision, what the registry says about it and where (the registry entry; the rule applying
+it).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 // Every message between the calculator page (calculadora.js, and edital.js through it) and its Web Worker
 // (worker.js), both ways, in one place: JSDoc types, no code. The senders and the receivers name these
 // types (calculadora/worker_client.js; worker/files.js, worker/boot.js, worker/main.js), and
-// tests/test_frontend_modules.py checks that every message type they post is described here.
+// tests/sitebuild/test_frontend_modules.py checks that every message type they post is described here.
 //
 // The page numbers its requests (id) and the worker answers each one once, with the same id, in the
 // order it received them; "progress", "ready" and "failed" carry no id (the load's own news).

@@ -31,7 +31,7 @@ export const NOT_IN_URL = new Set(["csv"]);
 export const ASK_FOR_FILE =
   "Por privacidade, a lista de classificação não vai no link (ela fica só no seu computador). " +
   "As opções da simulação foram restauradas: cole ou envie o arquivo CSV de novo e clique em Simular.";
-// calculator/csv/text.py: MAX_CSV_BYTES and too_large() (tests/test_browser.py checks they agree)
+// calculator/csv/text.py: MAX_CSV_BYTES and too_large() (tests/browser/test_calculadora.py checks they agree)
 export const MAX_CSV_BYTES = 50_000_000;
 export const CSV_TOO_LARGE =
   "O arquivo passa de 50 MB, o limite da simulação (cerca de um milhão de candidatos); retire as colunas que a simulação não usa ou divida a lista.";

@@ -20,7 +20,7 @@ export const RUNTIME = {
 // (no policy, or the one of Como hospedar). Where it does not, a tiny probe module fails first (no byte
 // downloaded in vain; the browser logs the refusal) and Pyodide imports the original file itself. The
 // module's factory reaches loadPyodide as createPyodideModule, an option Pyodide marks experimental (its
-// version is pinned in package.json; both ways are tested, tests/test_csp.py).
+// version is pinned in package.json; both ways are tested, tests/sitebuild/test_csp.py).
 export const ASM = new URL("pyodide.asm.mjs", PYODIDE_DIR);
 
 // A step of the load, for the page's status.
