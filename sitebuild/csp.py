@@ -24,7 +24,7 @@ CSP_MARKERS = {"script": "__CSP_SCRIPT_HASHES__", "style": "__CSP_STYLE_HASHES__
 CSP_PAGE = "hospedar.html"
 _INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
 _EXECUTABLE_TYPES = ("", "module", "text/javascript", "application/javascript")
-_INLINE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^>]*?\s(style|on[a-z]+)\s*=", re.S | re.I)
+_INLINE_ATTRIBUTE = re.compile(r"<[a-zA-Z][^>]*?[\s/](style|on[a-z]+)\s*=", re.S | re.I)
 #: Where the project's own inline scripts and styles are written: the theme's templates, the site's
 #: overrides and the build's own templates. An inline script or style of a built page must be one of these
 #: (a value the template fills in, such as a relative address, may differ): anything else came from

@@ -5,7 +5,9 @@ Markdown ones (it does not look inside raw HTML, of which the generated pages ar
   ``#anchor`` an ``id`` (or ``name``) of that page;
 - a page loads nothing from another host (``src``, ``<link href>``, ``srcset``, ``poster``…), and embeds
   no frame, object or ``<base>``;
-- a link to another host is http(s) or mailto: no ``javascript:``, ``data:`` or ``vbscript:`` address.
+- a link to another host is http(s) or mailto: no ``javascript:``, ``data:`` or ``vbscript:`` address;
+- no element carries an event handler (``on…=``, however the tag is written: ``<svg/onload=…>``), and no
+  ``<meta http-equiv>`` (a refresh would take the visitor to another address; the site writes none).
 
 A problem stops the build with one pt-BR line per problem (page, element, address)."""
 
@@ -34,11 +36,16 @@ class _Page(html.parser.HTMLParser):
         self.ids: set[str] = set()
         self.urls: list[tuple[str, str, str]] = []  # (tag, attribute, value)
         self.refused: list[str] = []
+        self.handlers: list[str] = []  # "<tag on…=>" and "<meta http-equiv>"
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in REFUSED_TAGS:
             self.refused.append(tag)
         for name, value in attrs:
+            if name.startswith("on"):
+                self.handlers.append(f"<{tag} {name}=…>")
+            elif tag == "meta" and name == "http-equiv":
+                self.handlers.append(f"<meta http-equiv=\"{(value or '')[:40]}\">")
             if value is None:
                 continue
             if name in ("id", "name"):
@@ -69,6 +76,8 @@ def problems(site_dir: Path) -> list[str]:
         shown = path.relative_to(site_dir).as_posix()
         out += [f"{shown}: elemento <{tag}> (o site não embute outras páginas nem muda a base dos endereços)"
                 for tag in page.refused]
+        out += [f"{shown}: {what} (o site não escreve código em atributos nem redireciona a página; veio de "
+                "um conteúdo)" for what in page.handlers]
         for tag, attr, value in page.urls:
             problem = _url_problem(site_dir, path, pages, tag, attr, value.strip())
             if problem:

@@ -6,6 +6,7 @@ every line stays one intact run; the site's notes come after the line, never ins
 from __future__ import annotations
 
 import html
+import json
 
 from markupsafe import Markup
 
@@ -131,6 +132,15 @@ def annotation_markdown(ctx: Context, norm, pid: str) -> str:
     return "\n".join(line for line in html_block.splitlines() if line.strip())
 
 
+def front_matter(**fields: str) -> Markup:
+    """A page's front matter from a norm folder's texts, written by a serializer, never pasted into YAML:
+    each value a JSON string (a YAML double-quoted scalar whose escapes, "\\u003c" included, stand for
+    themselves), HTML-escaped first, because the theme prints the title and the description into the page
+    without escaping them."""
+    return Markup("".join(f"{key}: {json.dumps(html.escape(value), ensure_ascii=False)}\n"
+                          for key, value in fields.items()))
+
+
 def page_norm(ctx: Context, norm) -> None:
     """docs/gerado/<slug>.md — header box, full annotated text, downloads."""
     meta = norm.meta
@@ -139,7 +149,10 @@ def page_norm(ctx: Context, norm) -> None:
     structured = jsonld.legislation(norm, f"{norm.slug}.html", in_force=status["applies"],
                                     start=status["start"], last_day=status["last_day"], on=status["date"])
     timeline = {row["slug"]: row for row in validity_timeline(ctx)}[norm.slug]
+    title = f"{meta['title']} — {PLACE[norm.slug]}"
     write(ctx.gen / f"{norm.slug}.md", ctx.env.get_template("norma.md.j2").render(
+        front_matter=front_matter(title=title, description=f"Texto integral anotado da {meta['title']} de "
+                                                            f"{PLACE[norm.slug]}: {meta['ementa']}"),
         norm=norm, meta=meta, place=PLACE[norm.slug], kind_label=KIND_LABEL.get(meta["kind"], meta["kind"]),
         date_pt=pt_date(meta["date"]), status=status, articles=articles,
         jsonld=Markup(jsonld.script(structured)),

@@ -18,6 +18,7 @@ the CLI, ``api.handle``, the public API, the page's worker or the build.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -36,7 +37,7 @@ from calculator.norms.model import (
     Validity,
     add_years,
 )
-from calculator.norms.names import SLUG_FORM, URN_FORM, label_problem, rules_problem
+from calculator.norms.names import SLUG_FORM, URN_FORM, label_problem, rules_problem, text_problem
 from calculator.norms.validate import problems as schema_problems
 from calculator.norms.vocabulary import DATE_TOKENS
 from calculator.norms.wording import filled, unknown_placeholders, values_shown
@@ -89,6 +90,9 @@ def registry_from_data(data: dict, path: Path) -> Registry:
     problems = schema_problems(data)
     if problems:
         raise RegistryError(f"{path}: {problems[0].message}")
+    for where, text in _texts(data):
+        if problem := text_problem(text):
+            raise RegistryError(f"{path}: {where} {problem}")
     reader = _Reader(data, path, _slug(data, path))
     validity, tokens = reader.validity()
     parameters = reader.parameters(tokens)
@@ -105,6 +109,18 @@ def registry_from_data(data: dict, path: Path) -> Registry:
                         for name, raw in data["validity"].get("cases", {}).items()},
         window=reader.window(), warnings=catalogue, parameters=parameters, path=path,
         **reader.answers(catalogue, parameters))
+
+
+def _texts(value: object, where: str = "") -> Iterator[tuple[str, str]]:
+    """Every text of the registry with its key's path ("warnings.x.message", "parameters[2].name")."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, f"{where}[{i}]")
 
 
 def _slug(data: dict, path: Path) -> str:

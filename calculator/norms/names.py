@@ -27,6 +27,25 @@ def rules_problem(value: object, slug: str) -> str | None:
     return None
 
 
+#: Markdown that makes a link or an image: "[texto](…)", "[texto][ref]", "[ref]: …", "![…", "<esquema:…>".
+#: The site's pages are Markdown, so a folder's text with it would publish a link the project did not write.
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\s*[(\[]|^\s*\[[^\]]+\]:|!\[|<[a-zA-Z][a-zA-Z0-9+.-]*:", re.M)
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (any text of a registry: a note, a warning, a reading's description, a name) cannot be
+    shown by the site and the terminal as typed, or None: no control or formatting character (ESC, BEL,
+    line breaks, bidi overrides, which a terminal obeys) and no Markdown link or image."""
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"):
+            return f"tem o caractere de controle U+{ord(ch):04X} (deve ser uma linha de texto simples)"
+    link = MARKDOWN_LINK.search(text)
+    if link:
+        return (f"tem marcação de link ou imagem do Markdown ({link.group(0)[:20]!r}): só as anotações "
+                "podem ter links")
+    return None
+
+
 def label_problem(text: str) -> str | None:
     """Why ``text`` cannot be a name the site shows as is (a title, a citation, a place, a menu label), or
     None: one line of plain text, with no control or formatting character (line breaks, ESC, bidi
@@ -35,6 +54,4 @@ def label_problem(text: str) -> str | None:
     for ch in text:
         if ch in "<>":
             return f"tem o caractere {ch!r} (nomes não podem conter marcação HTML)"
-        if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"):
-            return f"tem o caractere de controle U+{ord(ch):04X} (deve ser uma linha de texto simples)"
-    return None if text.strip() else "está vazio"
+    return text_problem(text) or (None if text.strip() else "está vazio")

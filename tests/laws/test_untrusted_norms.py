@@ -45,6 +45,50 @@ def test_an_annotation_cannot_include_files_nor_set_attributes():
     assert not re.search(r"<[^>]*onclick", out) and '{: onclick="alert(1)" }' in out  # text, not an attribute
 
 
+# --- a norm folder's texts: no Markdown link, no control character; titles through a serializer -----------
+@pytest.mark.parametrize("text", [
+    "Veja [o edital](https://evil.example/phish)", "Veja [o edital] (https://evil.example/phish)",
+    "[ref][1]", "[1]: https://evil.example/", "![x](https://evil.example/p.png)", "<https://evil.example/>",
+    "<javascript:alert(1)>", "aviso\x1b]0;pwned\x07", "texto \u202e invertido", "duas\nlinhas"])
+def test_a_registry_text_with_a_link_or_a_control_character_is_refused(tmp_path, text):
+    """Every text of norma.toml (here a parameter's note) is shown by the site as Markdown and by the terminal
+    as typed: a link the project did not write, or a character the terminal obeys, is refused with the key."""
+    import json
+
+    from calculator.errors import RegistryError
+    from calculator.norms import read_registry
+
+    note = 'note = "No mínimo {percentual_minimo} das vagas; o edital pode reservar mais."'
+    folder = _norm_from_example(tmp_path, "hostil",
+                                lambda t: t.replace(note, f"note = {json.dumps(text)}", 1))
+    assert note not in (folder / "norma.toml").read_text(encoding="utf-8")
+    with pytest.raises(RegistryError, match=r"parameters\[1\]\.values\[0\]\.note tem (o caractere de "
+                                            r"controle|marcação de link)"):
+        read_registry(folder / "norma.toml")
+
+
+def test_plain_brackets_and_a_real_address_in_prose_are_not_links():
+    from calculator.norms.names import text_problem
+
+    assert text_problem("o art. 2º [redação original] e a Lei 1/2020 (art. 3º)") is None
+    assert text_problem("consulte https://www.planalto.gov.br/ccivil_03/leis/l8213.htm") is None
+
+
+def test_the_front_matter_is_serialized_and_the_titles_escapes_stand_for_themselves():
+    """A citation written with TOML escapes ("\\u003csvg/onload=…\\u003e") reaches the page's title as the
+    characters typed: YAML does not decode them into a tag, and what the theme prints unescaped is
+    HTML-escaped already."""
+    import yaml
+
+    from sitebuild.lawpage import front_matter
+
+    title = 'Lei nº 1/2030 \\u003csvg/onload=alert(1)\\u003e "x" <b>&'
+    written = str(front_matter(title=title, description="d: \n- y"))
+    assert yaml.safe_load(written) == {
+        "title": 'Lei nº 1/2030 \\u003csvg/onload=alert(1)\\u003e &quot;x&quot; &lt;b&gt;&amp;',
+        "description": "d: \n- y"}
+
+
 # --- the CSP lists only the site's own inline scripts; inline handlers refused in any case -------------
 def _page(tmp_path: Path, body: str) -> Path:
     site = tmp_path / "site"
@@ -58,6 +102,18 @@ def test_an_inline_attribute_is_refused_in_any_case(tmp_path, attribute):
     site = _page(tmp_path, f'<p {attribute}="alert(1)">x</p>')
     with pytest.raises(SystemExit, match=f"atributo {attribute}="):
         csp.inline_hashes(site)
+
+
+@pytest.mark.parametrize(("markup", "found"), [
+    ("<svg/onload=alert(1)>", "<svg onload=…>"), ('<img src="a.png"/onerror="x">', "<img onerror=…>"),
+    ('<meta http-equiv=refresh content="2;url=https://evil.example/">', '<meta http-equiv="refresh">')])
+def test_a_handler_however_written_and_a_refresh_are_refused_by_the_pages_parse(tmp_path, markup, found):
+    """The review's H1: a tag written without a space before its handler, and a refresh to another host."""
+    site = _page(tmp_path, markup)
+    assert any(found in p for p in htmlcheck.problems(site)), htmlcheck.problems(site)
+    if "onload" in markup:
+        with pytest.raises(SystemExit, match="atributo onload="):
+            csp.inline_hashes(site)
 
 
 def test_an_inline_script_the_site_did_not_write_is_refused_not_hashed(tmp_path):
@@ -197,6 +253,9 @@ razao = "art. 1º <iframe src=https://evil.example/> **y**"
 entrada = { comando = "reserva", vagas = 10 }
 esperado = { reservadas = 3 }
 """
+#: the citation of the review's H1, as TOML writes it: "\\u003c" is a backslash and "u003c", for TOML
+H1 = ("Lei nº 1/2030 \\\\u003csvg/onload=alert(7)\\\\u003e\\\\u003cmeta http-equiv=refresh "
+      "content=2;url=https://evil.example/redir\\\\u003e")
 PWN = 'import pathlib\npathlib.Path({marker!r}).write_text("ran inside build.py")\n'
 HOSTILE_NOTES = """[art1_cpt]
 texto = \"\"\"
@@ -237,8 +296,19 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     assert "yamlinj/norma.toml: citation tem o caractere de controle U+000A" in proc.stderr
     assert not marker.exists() and not (repo / ".mkdocs-normas.yml").exists()
 
-    notes = tmp_path / "notes"
-    _norm_from_example(notes, "anotada", annotations_text=HOSTILE_NOTES)
+    linked = tmp_path / "linked"  # a phishing link in a registry's prose (the review's M1)
+    _norm_from_example(linked, "linkada", lambda t: t.replace(
+        'note = "Vigora por {prazo_de_vigencia_anos} anos."',
+        'note = "Vigora por {prazo_de_vigencia_anos} anos. [Clique aqui](https://evil.example/phish)"', 1))
+    proc = _build(repo, linked)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "linkada/norma.toml: parameters[5].values[0].note tem marcação de link" in proc.stderr
+    assert not (repo / "site").exists()
+
+    notes = tmp_path / "notes"  # its citation carries the review's H1: a tag and a refresh in TOML escapes
+    _norm_from_example(notes, "anotada", lambda t: t.replace('citation = "Lei nº 1/2030"',
+                                                             f'citation = "{H1}"', 1),
+                       annotations_text=HOSTILE_NOTES)
     (notes / "anotada" / "pwn.py").write_text(PWN.format(marker=str(marker)), encoding="utf-8")
     cases_file = notes / "anotada" / "casos.toml"  # a case whose texts carry script, a link and a cell's |
     cases_file.write_text(cases_file.read_text(encoding="utf-8") + HOSTILE_CASE, encoding="utf-8")
@@ -247,6 +317,9 @@ def test_hostile_norm_folders_are_refused_or_shown_as_text_and_nothing_runs(tmp_
     assert not marker.exists()
     built = repo / "site"
     page = (built / "gerado" / "anotada.html").read_text(encoding="utf-8")
+    assert "<svg" not in page and "<meta http-equiv" not in page and htmlcheck.problems(built) == []
+    shown = html.unescape(page.split("<title>")[1].split("</title>")[0])
+    assert shown.startswith("Lei nº 1/2030 \\u003csvg/onload=alert(7)\\u003e")  # the characters typed
     assert "&lt;script&gt;alert(&quot;ann&quot;)&lt;/script&gt;" in page or\
         '&lt;script&gt;alert("ann")&lt;/script&gt;' in page
     content = page.split('class="md-content"')[1]
