@@ -2,3 +2,10 @@
 
 #: Largest number of vacancies (and of nominations) accepted; every answer stays O(log N) anyway.
 MAX_VACANCIES = 10**15
+#: Call positions one edital answer lists, over all its cargos together (each cargo's count,
+#: positions_total, is always whole): a table of many cargos with 10¹⁵ nominations each would otherwise
+#: hold up to 100,000 positions per cargo (417 MB for a 2.8 KB table).
+EDITAL_POSITIONS = 100_000
+#: Once that budget is spent, the first positions each further cargo still lists (and the text report shows
+#: per cargo): the start of its pattern.
+EDITAL_POSITIONS_EACH = 12

@@ -6,13 +6,15 @@ from calculator.answer import collect_basis
 from calculator.cli.render import KIND_NAMES, refs_label
 from calculator.cli.terminal import visible
 from calculator.labels import NORM_CITATION, short_labels
+from calculator.limits import EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
 from calculator.stages.headline import compare_announced
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
                 "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "norma não se aplica",
                 "conjunto": "só no conjunto", None: "—"}
-TEXT_POSITIONS = 12
+#: the first positions of each cargo (what every cargo of an edital's answer lists, however large)
+TEXT_POSITIONS = EDITAL_POSITIONS_EACH
 
 
 def _positions_text(c: dict) -> str:

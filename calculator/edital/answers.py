@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from calculator.answer import collect_basis, identity
+from calculator.arithmetic import POSITIONS_LIMIT
 from calculator.csv.cargos import CargoRow
 from calculator.edital.compute import CargoCache
 from calculator.edital.shared import Shared, step_key, warning_key
+from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.stages.compliance import compliance_status
 
 #: Every status a cargo may have (None: the edital announces no figure for it).
@@ -30,6 +32,10 @@ class Statuses:
     announced: int = 0
     announced_all: bool = True
     missing: int = 0
+    #: where the edital's budget of listed positions (limits.EDITAL_POSITIONS) runs out: (row index, how
+    #: many positions that row still lists); the rows after it list their first EDITAL_POSITIONS_EACH.
+    #: None: every row lists its own, as `ordem` would.
+    cut: tuple[int, int] | None = None
 
     def drop_codes(self, codes: frozenset[str]) -> None:
         """Leave out of every cargo's own warnings those whose code is in ``codes``."""
@@ -41,8 +47,15 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
     """Each row's status and the sums (a set of posts is judged over the set only, never cargo by cargo)."""
     q, out = cache.q, Statuses()
     own_parts: dict[int, dict] = {}
-    for c, _m, res in cache.per_cargo():
+    left = EDITAL_POSITIONS
+    for i, (c, _m, res) in enumerate(cache.per_cargo()):
         r = res["r"]
+        if out.cut is None:  # what the row lists, as one `ordem` would (at most POSITIONS_LIMIT)
+            wanted = min(res["o"]["positions_total"], POSITIONS_LIMIT)
+            if wanted > left:
+                out.cut = (i, left)
+            else:
+                left -= wanted
         key = (id(res), c.announced)
         if key not in out.by_key:  # same inputs, same answer: computed once per distinct cargo
             if q.set_scope:
@@ -81,10 +94,13 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
     # each cargo's answer names its norm and shape like every answer (a row may be read on its own)
     shape = {k: v for k, v in identity(cache.q.rules).items() if k in ("norm_urn", "schema_version")}
 
-    def answer(c: CargoRow, index: int) -> dict:
+    def answer(i: int, c: CargoRow, index: int) -> dict:
         key, res = st.answers[index]
         m = cache.nominations_of(c)
         r, o = res["r"], res["o"]
+        positions = o["positions"]
+        if st.cut is not None and i >= st.cut[0]:  # the edital's budget of listed positions is spent
+            positions = positions[:max(st.cut[1] if i == st.cut[0] else 0, EDITAL_POSITIONS_EACH)]
         status, own, basis, cargo_steps = st.by_key[key]
         if set_scope:  # no count, warning or step of its own: the set's are the edital's
             own, basis, cargo_steps = [], [], []
@@ -96,8 +112,8 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
             "announced": c.announced, "status": status,
             "missing": r["reserved"] - c.announced if status == "abaixo" else None,
             "excess": c.announced - r["reserved"] if status == "acima" else None,
-            "positions": o["positions"], "positions_total": o["positions_total"],
-            "positions_truncated": o["positions_truncated"], "reading": o.get("reading"),
+            "positions": positions, "positions_total": o["positions_total"],
+            "positions_truncated": len(positions) < o["positions_total"], "reading": o.get("reading"),
             "basis": basis, "warnings": own, "steps": cargo_steps,
         }
 
@@ -108,7 +124,7 @@ class CargoAnswers(Sequence):
     """Each cargo's answer, made when it is read from the row and one small index per cargo (into the
     answers shared by cargos with the same figures): a sequence of dicts like the list it stands for."""
 
-    __slots__ = ("_make", "_records", "_rows")
+    __slots__ = ("_make", "_records", "_rows")  # _make(row index, row, record)
 
     def __init__(self, rows: list[CargoRow], records: list[int], make):
         self._rows = rows
@@ -120,8 +136,9 @@ class CargoAnswers(Sequence):
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return list(map(self._make, self._rows[i], self._records[i]))
-        return self._make(self._rows[i], self._records[i])
+            return list(map(self._make, range(len(self))[i], self._rows[i], self._records[i]))
+        i = range(len(self))[i]  # a negative index counts from the end, as in a list
+        return self._make(i, self._rows[i], self._records[i])
 
     def __iter__(self):
-        return map(self._make, self._rows, self._records)
+        return map(self._make, range(len(self)), self._rows, self._records)

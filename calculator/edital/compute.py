@@ -9,13 +9,14 @@ from fractions import Fraction
 from calculator.csv.cargos import CargoRow, CargoTable
 from calculator.csv.text import safe_text
 from calculator.errors import InputError
+from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.ptbr import format_int, format_percent
 from calculator.rules import rules_for
 from calculator.stages.applicability import Applicability, applicability
 from calculator.stages.compliance import no_vacancies, percent_kind
 from calculator.stages.inputs import input_date, parse_nominations
 from calculator.stages.nominations import order_with_nominations
-from calculator.stages.order import order
+from calculator.stages.order import order_stages
 from calculator.stages.reserve import reserve
 
 
@@ -81,6 +82,7 @@ class CargoCache:
     def __init__(self, q: Question):
         self.q = q
         self.cache: dict[tuple[int, int | None], dict] = {}
+        self.positions_left = EDITAL_POSITIONS  # what the cached answers may still hold, over all of them
 
     def nominations_of(self, c: CargoRow) -> int | None:
         return c.nominations if c.nominations is not None else self.q.global_nominations
@@ -107,11 +109,20 @@ class CargoCache:
         key = (n, m)
         if key not in self.cache:
             try:
-                self.cache[key] = self._compute(n, m)
+                self.cache[key] = self._kept(self._compute(n, m))
             except InputError as err:
                 raise InputError(f"Linha {row.line} (cargo “{safe_text(row.name)}”): {err.message}",
                                  err.field) from None
         return self.cache[key]
+
+    def _kept(self, res: dict) -> dict:
+        """The answer as the cache keeps it: the positions within what is left of the edital's budget, and
+        no other reading's positions (the edital does not show them)."""
+        o = res["o"]
+        kept = o["positions"][:max(self.positions_left, EDITAL_POSITIONS_EACH)]
+        self.positions_left = max(0, self.positions_left - len(kept))
+        o = {k: v for k, v in o.items() if k != "alternatives"}
+        return {**res, "o": {**o, "positions": kept, "positions_truncated": len(kept) < o["positions_total"]}}
 
     def _compute(self, n: int, m: int | None) -> dict:
         q = self.q
@@ -121,10 +132,12 @@ class CargoCache:
         if q.set_scope:  # a minimum over the set: no call order, no per-cargo positions
             o = {"positions": [], "positions_total": 0, "positions_truncated": False,
                  "reserved": r["reserved"], "reading": None, "basis": [], "warnings": [], "steps": []}
-        elif m is not None and m != n:
-            o = order_with_nominations(q.norm, n, m, q.percent, q.reading, q.scope, q.edital_date)
-        else:
-            o = order(q.norm, n, q.percent, q.reading, q.scope, q.edital_date)
+        else:  # no more positions than the edital's budget still allows (limits.EDITAL_POSITIONS)
+            limit = max(self.positions_left, EDITAL_POSITIONS_EACH)
+            if m is not None and m != n:
+                o = order_with_nominations(q.norm, n, m, q.percent, q.reading, q.scope, q.edital_date, limit)
+            else:
+                o = order_stages(q.norm, n, q.percent, q.reading, q.scope, q.edital_date, limit)[0]
         if m is not None and m == n:
             o = {**o, "nominations": m}
         if r["applies"] is False or r["reserved"] != o["reserved"]:

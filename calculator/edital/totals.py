@@ -10,6 +10,7 @@ from calculator.edital.answers import Statuses
 from calculator.edital.compute import CargoCache, Question
 from calculator.edital.readings import ADC41, fragmentation_warning
 from calculator.edital.shared import Shared
+from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
 from calculator.stages.compliance import compliance_status
 
@@ -56,6 +57,14 @@ def edital_warnings(cache: CargoCache, shared: Shared, st: Statuses) -> tuple[li
             "Nomeações além das vagas: em cada cargo, a reserva e os limiares (o mínimo de vagas, a troca de "
             "percentual) continuam os das vagas oferecidas; a ordem de nomeação continua pela mesma regra "
             "nas nomeações adicionais (veja cada cargo).", beyond, no_basis=not beyond))
+    if st.cut is not None:
+        warnings.append(warning(
+            "edital_posicoes_limitadas", "aviso",
+            f"As posições de chamada são listadas até {format_int(EDITAL_POSITIONS)} no edital inteiro: a "
+            f"partir do cargo da linha {q.rows[st.cut[0]].line}, cada cargo lista as "
+            f"{EDITAL_POSITIONS_EACH} primeiras e diz quantas nomeações vão para a lista reservada (a "
+            "contagem não muda). Para ver todas as posições de um cargo, pergunte a ordem de convocação só "
+            "dele.", []))
     if q.set_scope:
         warnings.insert(0, warning(
             "edital_vinculo_conjunto", "aviso",

@@ -80,13 +80,14 @@ def _search(count, start: int, nominations: int, total_first: int, how_many: int
 
 
 def order_with_nominations(norm: object, vacancies: object, nominations: object, percent: object = None,
-                           reading: object = None, scope: object = None, edital_date: object = None) -> dict:
+                           reading: object = None, scope: object = None, edital_date: object = None,
+                           limit: int = POSITIONS_LIMIT) -> dict:
     """`ordem` for M ≥ N nominations: the first N positions are `ordem`'s for N; the rest follow the
     same rule with the thresholds (and percentage) of the N vacancies offered.
 
     Adds ``nominations`` to the result; ``positions_total`` counts the reserved-list nominations among
     the M; ``reserved`` stays the reserve of the N vacancies."""
-    base, app = order_stages(norm, vacancies, percent, reading, scope, edital_date)
+    base, app = order_stages(norm, vacancies, percent, reading, scope, edital_date, limit)
     rules = rules_for(norm)
     n = base["vacancies"]
     m = parse_nominations(nominations, n)
@@ -118,10 +119,10 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
         extra = []
         if not base["positions_truncated"]:
             extra = _continuation(count, n, m, base["positions"], total_n,
-                                  POSITIONS_LIMIT - len(base["positions"]), _periods(rules, p, rd))
+                                  limit - len(base["positions"]), _periods(rules, p, rd))
         positions = base["positions"] + extra
         positions_total = count(m)
-        alternatives = _alternatives(rules, base, n, m, p, rd, positions_total, positions)
+        alternatives = _alternatives(rules, base, n, m, p, rd, positions_total, positions, limit)
         notes = _continued(base, n, m, p, positions_total, beyond)
     else:
         positions, positions_total = base["positions"], base["positions_total"]
@@ -131,7 +132,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     # A norm may reword its own warnings for nominations beyond the vacancies (what was true of the
     # vacancies offered is not said of the nominations after them).
     warnings = rules.beyond_vacancies_warnings(warnings, n)
-    shown = positions[:POSITIONS_LIMIT]
+    shown = positions[:limit]
     result["alternatives"] = alternatives
     main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,
                            base["reserved"])
@@ -194,7 +195,7 @@ def _periods(rules, p: Fraction, reading: str) -> tuple[tuple[int, int], ...]:
 
 
 def _alternatives(rules, base: dict, n: int, m: int, p: Fraction, rd: str, adopted_total: int,
-                  adopted: list[int] | None = None) -> list[dict]:
+                  adopted: list[int] | None = None, limit: int = POSITIONS_LIMIT) -> list[dict]:
     """The two other readings of the order beyond the vacancies, where they give other positions: the
     norm's call rule alone over all M nominations, from the first, with no cap and no placement by
     interpretation (literal: Quissamã's art. 3º, § 1º, gives 5ª, 10ª, 15ª, 20ª where the adopted order has
@@ -206,8 +207,8 @@ def _alternatives(rules, base: dict, n: int, m: int, p: Fraction, rd: str, adopt
             return call_count(rules.registry, k, p, rd)
 
         literal_total = literal(m)
-        positions = _continuation(literal, 0, m, [], 0, POSITIONS_LIMIT, _periods(rules, p, rd))
-        if literal_total != adopted_total or positions != (adopted or [])[:POSITIONS_LIMIT]:
+        positions = _continuation(literal, 0, m, [], 0, limit, _periods(rules, p, rd))
+        if literal_total != adopted_total or positions != (adopted or [])[:limit]:
             out.append({"reading": "literal", "positions": positions, "positions_total": literal_total,
                         "basis": list(rules.registry.order_basis)})
     if total_n != adopted_total:

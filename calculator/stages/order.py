@@ -10,6 +10,7 @@ Nominations beyond the vacancies continue the same order: calculator/stages/nomi
 from __future__ import annotations
 
 from calculator.answer import collect_basis, identity, step
+from calculator.arithmetic import POSITIONS_LIMIT
 from calculator.errors import InputError
 from calculator.ptbr import count_phrase, format_int
 from calculator.rules import rules_for
@@ -40,11 +41,13 @@ def order(norm: object, vacancies: object, percent: object = None, reading: obje
 
 
 def order_stages(norm: object, vacancies: object, percent: object = None, reading: object = None,
-                 scope: object = None, edital_date: object = None) -> tuple[dict, Applicability]:
+                 scope: object = None, edital_date: object = None,
+                 limit: int = POSITIONS_LIMIT) -> tuple[dict, Applicability]:
     """Which of the first ``vacancies`` nominations go to the reserved list: the applicability stage
     (norm, vínculo, date), then the reserve and the order stages, then the headline.
 
-    ``positions`` lists at most ``POSITIONS_LIMIT`` (100,000) positions; ``positions_total`` is how many
+    ``positions`` lists at most ``limit`` (POSITIONS_LIMIT, 100,000; an edital spends one budget over its
+    cargos) positions; ``positions_total`` is how many
     there are, ``positions_truncated`` says whether the list was cut, and ``pattern`` describes the
     period ({"period": b, "reserved_per_period": a, "first_period": [...] | None}).  A vínculo whose
     minimum is over a set of posts has no call order: refused, with the reason.
@@ -71,7 +74,7 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
                                               "nomeação vai para a lista reservada")]}
         headline = compose(app, "", refusal=lead, other_answer=other)
     else:
-        res = call_positions(rules.registry, rules, n, p, rd, sc)
+        res = call_positions(rules.registry, rules, n, p, rd, sc, limit)
         if res["positions_truncated"]:
             res["steps"] = list(res["steps"]) + [step(
                 f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "

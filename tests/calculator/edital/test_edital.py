@@ -214,11 +214,40 @@ def test_each_cargo_equals_reserva_and_ordem(norm, percent):
             assert c["reserved"] == res["reserved"], (norm, n, date)
             assert c["applies"] == res["applies"]
             if res["applies"]:
-                assert c["positions"] == calculator.order(norm, n, percent)["positions"], (norm, n)
+                o = calculator.order(norm, n, percent)
+                assert c["positions_total"] == o["positions_total"], (norm, n)
+                # the edital lists EDITAL_POSITIONS in all: the 10⁶-vacancy cargo's list is cut sooner
+                assert c["positions"] == o["positions"][:len(c["positions"])], (norm, n)
+                if n < 10**6:
+                    assert c["positions"] == o["positions"], (norm, n)
         total = sum(sizes)
         aggregated = calculator.reserve(norm, total, percent, date)["reserved"]
         assert r["totals"]["reserved_aggregated"] == aggregated
         assert r["totals"]["reserved"] == sum(c["reserved"] for c in r["cargos"])
+
+
+def test_an_edital_lists_one_budget_of_positions_over_all_its_cargos():
+    """The review's H2: 100 cargos with about 10¹⁵ nominations each (a 2.8 KB table) listed 100,000 positions
+    per cargo (417 MB, 78 MB of JSON). The edital lists EDITAL_POSITIONS in all, then the first
+    EDITAL_POSITIONS_EACH of each cargo, says so once, and every count stays whole."""
+    from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
+
+    table = "cargo;vagas;nomeacoes\n" + "".join(f"Cargo {i};{13 + i};{10**15 - i}\n" for i in range(100))
+    r = edital("ubatuba", table)
+    listed = [len(c["positions"]) for c in r["cargos"]]
+    assert listed[0] == EDITAL_POSITIONS and listed[1:] == [EDITAL_POSITIONS_EACH] * 99
+    limited = [w for w in r["warnings"] if w["code"] == "edital_posicoes_limitadas"]
+    assert len(limited) == 1 and "a partir do cargo da linha 3" in limited[0]["message"]
+    for c in r["cargos"][:3] + r["cargos"][-2:]:
+        alone = order_with_nominations("ubatuba", c["vacancies"], c["nominations"])
+        assert c["positions_total"] == alone["positions_total"] and c["positions_truncated"]
+        assert c["positions"] == alone["positions"][:len(c["positions"])]
+    # under the budget nothing is cut, and nothing is said
+    small = edital("ubatuba", "cargo;vagas;nomeacoes\nA;10;400\nB;13;1000\n")
+    assert "edital_posicoes_limitadas" not in codes(small["warnings"])
+    assert [c["positions"] for c in small["cargos"]] == [
+        order_with_nominations("ubatuba", 10, 400)["positions"],
+        order_with_nominations("ubatuba", 13, 1000)["positions"]]
 
 
 @pytest.mark.parametrize("norm", ["ubatuba", "quissama", "lins"])
