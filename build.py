@@ -18,6 +18,7 @@ Usage: ``python build.py [--zip]``. No MkDocs plugins or hooks: all generation l
 from __future__ import annotations
 
 import argparse
+import errno
 import shutil
 import sys
 from pathlib import Path
@@ -96,6 +97,26 @@ def parse_args(argv: list[str] | None = None):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        return build(args)
+    except OSError as err:  # a full disk, a read-only folder: one line; site/ is swapped only when whole
+        raise SystemExit(file_error(err)) from None
+
+
+def file_error(err: OSError) -> str:
+    """The one pt-BR line for a file the build could not write or read."""
+    where = f" ({err.filename})" if err.filename else ""
+    if err.errno in (errno.ENOSPC, errno.EDQUOT):
+        what = "não há espaço em disco"
+    elif err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        what = "sem permissão de escrita"
+    else:
+        what = err.strerror or type(err).__name__
+    return (f"erro: a geração do site parou: {what}{where}. O site/ anterior ficou intacto; libere espaço "
+            "ou corrija a pasta e gere de novo.")
+
+
+def build(args) -> int:
     with staging.build_lock():
         staging.check_corpus()
         ctx = Context(zip_to=DIST if args.zip else None)

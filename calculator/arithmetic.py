@@ -18,6 +18,12 @@ HUNDRED = Fraction(100)
 POSITIONS_LIMIT = 100_000
 
 
+def digits_value(digits: str) -> int:
+    """A run of ASCII digits as an integer, its leading zeros dropped first: Python's int() refuses a string
+    of over 4,300 digits, and "000…03" (callers have bounded the significant digits) is 3."""
+    return int(digits.lstrip("0") or "0")
+
+
 def round_half_up(x: Fraction | int) -> int:
     """Round a non-negative rational: fraction ≥ 1/2 goes up, < 1/2 goes down (0,5 → 1; 2,5 → 3)."""
     x = Fraction(x)

@@ -30,6 +30,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from calculator.answer import warning
+from calculator.arithmetic import digits_value
 from calculator.csv.text import (
     MAX_CSV_BYTES,
     csv_reason,
@@ -130,6 +131,14 @@ def header_key(raw: str) -> str:
     off, any run of other characters as ``_``
     ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
     return _NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", raw))).strip("_")
+
+
+def _total_key(name: str) -> str:
+    """A row's name as a total row's is matched: footnote marks, parentheses and punctuation off, like a
+    header ("Total*", "TOTAL¹", "(Total)", "Total: "), and letters spaced out joined ("T O T A L")."""
+    key = header_key(name)
+    parts = key.split("_")
+    return "".join(parts) if len(parts) > 1 and all(len(p) == 1 for p in parts) else key
 
 
 # --- reading the table ---------------------------------------------------------------------------
@@ -244,7 +253,7 @@ class _Table:
         nominations = self.cell(row, line, "nomeacoes", None, summed=False)
         if self.summed:
             total = self._summed_total(row, line, total, announced, pcd, cr)
-        if _TOTAL_ROW.fullmatch(normalise(name).replace(",", "_").replace(":", "")):
+        if _TOTAL_ROW.fullmatch(_total_key(name)):
             self.warnings.append(_total_row_warning(name, line, total, announced, pcd, self.since,
                                                     self.overall))
             self.since[:] = [0, 0, 0]
@@ -372,10 +381,10 @@ def _count(raw: str, where: str, what: str, col: str, summed: bool, reserve_list
             return None
         return 0
     if s.isascii() and s.isdigit():
-        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
+        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or digits_value(s) > MAX_VACANCIES:
             raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
                              FIELD)
-        return int(s)
+        return digits_value(s)
     if len(s) == 1 and s in _DASHES:
         return None if col == "nomeacoes" else 0
     if reserve_list is not None and _NOT_WORD.sub("_", normalise(s)).strip("_") in _RESERVE_LIST:

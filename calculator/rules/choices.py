@@ -13,7 +13,7 @@ def scope_of(registry: Registry, value: str | None) -> str:
     (``{scope}`` filled in)."""
     if value is None:
         return registry.default_scope
-    if value not in registry.scopes:
+    if not isinstance(value, str) or value not in registry.scopes:
         refusal = registry.scope_refusal or f"vínculo desconhecido: {{scope}} (use {either(registry.scopes)})"
         raise InputError(refusal.format(scope=quoted(value)), "vinculo")
     return value

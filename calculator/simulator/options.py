@@ -76,7 +76,7 @@ def choice(pol: Policy, option: str, value: object) -> str:
         value = default
     if declared.get("dashes"):
         value = str(value).replace("-", "_")
-    if value not in declared.get("values", {default: {}}):
+    if not isinstance(value, str) or value not in declared.get("values", {default: {}}):
         unknown = declared.get("unknown", "valor desconhecido para " + option + ": {value}")
         raise InputError(unknown.format(value=quoted(value)), option)
     if value != default:

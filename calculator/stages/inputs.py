@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from calculator import norms
+from calculator.arithmetic import digits_value
 from calculator.errors import InputError, clip, quoted
 from calculator.limits import MAX_VACANCIES
 from calculator.ptbr import either, format_int
@@ -42,7 +43,7 @@ def parse_vacancies(text: object) -> int:
         raise InputError(f"o número de vagas deve ser um número inteiro (ex.: 12), não {quoted(s)}", "vagas")
     if len(s.lstrip("0")) > len(str(MAX_VACANCIES)):
         raise InputError(f"número de vagas grande demais (o limite é {format_int(MAX_VACANCIES)})", "vagas")
-    n = int(s)
+    n = digits_value(s)
     if n == 0:
         raise InputError("o número de vagas deve ser pelo menos 1", "vagas")
     if n > MAX_VACANCIES:
@@ -113,9 +114,9 @@ def parse_nominations(value: object, vacancies: int, field: str = "nomeacoes") -
         raise InputError(f"o número de nomeações não pode ser negativo: {s}", field)
     if not _INT.fullmatch(s):
         raise InputError(f"o número de nomeações deve ser um número inteiro (ex.: 15), não {s!r}", field)
-    if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or int(s) > MAX_VACANCIES:
+    if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or digits_value(s) > MAX_VACANCIES:
         raise InputError(f"número de nomeações grande demais (o limite é {format_int(MAX_VACANCIES)})", field)
-    m = int(s)
+    m = digits_value(s)
     if m < vacancies:
         raise InputError(
             f"o número de nomeações ({format_int(m)}) não pode ser menor que o de vagas oferecidas "
@@ -185,7 +186,10 @@ def check_fields(request: dict, allowed: tuple[str, ...], required: tuple[str, .
     :func:`handle` applies before it runs."""
     for key in request:
         if key not in allowed:
-            raise InputError(f"campo desconhecido: {key!r} (campos aceitos: {', '.join(allowed)})", key)
+            # the name is echoed clipped and escaped; as the error's field only if it can be written back
+            # as it came (a lone surrogate cannot be encoded as UTF-8)
+            raise InputError(f"campo desconhecido: {quoted(key)} (campos aceitos: {', '.join(allowed)})",
+                             key if key.isprintable() and len(key) <= 40 else None)
     for key in required:
         if request.get(key) in (None, ""):
             raise InputError(missing(key), key)

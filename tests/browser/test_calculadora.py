@@ -1052,6 +1052,11 @@ def test_link_values_the_form_cannot_hold_are_errors_next_to_the_field(ctx, serv
     unknown = open_calculator(ctx, server, "?ferramenta=calcular-tudo&norma=ubatuba")
     unknown.locator("#calc-link-erro").wait_for(state="visible")
     assert "“calcular-tudo”" in unknown.inner_text("#calc-link-erro")
+    # a crafted value is shown with its bidi characters as <U+XXXX> and cut (the review's L7)
+    crafted = open_calculator(ctx, server, "?ferramenta=x%E2%80%AEATEN%C3%87%C3%83O" + "a" * 200)
+    crafted.locator("#calc-link-erro").wait_for(state="visible")
+    shown = crafted.inner_text("#calc-link-erro")
+    assert "x<U+202E>ATENÇÃO" in shown and "\u202e" not in shown and "a" * 80 not in shown and "…" in shown
     page2 = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=3&data_edital=2020-02-30")
     box = page2.locator("#reserva-data_edital-erro")
     box.wait_for(state="visible")

@@ -162,6 +162,7 @@ def test_big_table_is_not_put_in_the_link(ctx, server):
     # reopened, the options come back and the page asks for the table
     other = open_calculator(ctx, server, page.url[len(server.base + "calculadora.html"):])
     wait_result(other, "pede-tabela")
+    assert other.locator("#calc-link-erro").count() == 0  # the edital's own link is not "unknown" (M6)
     assert json.dumps(other.inner_text("#edital-resultado"), ensure_ascii=False).count("tabela") >= 1
 
 

@@ -53,3 +53,32 @@ def test_unhashable_commands_and_deep_nesting_are_refused_in_words():
         assert error["field"] == "command"
     error = _answer('{"command": "reserva", "norma": ' + "[" * 100_000 + "]" * 100_000 + "}")["error"]
     assert "aninhadas demais" in error["message"]
+
+
+def _every_field() -> list[tuple[str, str]]:
+    """(command, field) for every field every command takes."""
+    from calculator import edital, simulator
+
+    fields = {"reserva": ("norma", "vagas", "percentual", "data_edital", "data_nomeacao", "vinculo"),
+              "ordem": ("norma", "vagas", "percentual", "leitura", "vinculo", "nomeacoes", "data_edital"),
+              "simular": simulator.API_FIELDS, "edital": edital.API_FIELDS}
+    return [(command, field) for command, names in fields.items() for field in names]
+
+
+def test_the_reviews_values_in_every_field_of_every_command_get_a_named_answer():
+    """The review's L2 and L3: an integer zero-padded past Python's 4,300-digit limit, a list or an object
+    where a choice goes, in every field of every command, each answered in words (never "erro interno"),
+    and a field name with a lone surrogate refused in an answer that can be written as UTF-8."""
+    padded = "0" * 5000 + "3"
+    csv = "inscricao;classificacao;cotista\n1;1;sim\n"
+    for command, field in _every_field():
+        base = {"command": command, "norma": "ubatuba", "vagas": "3"}
+        if command in ("simular", "edital"):
+            base["csv"] = csv if command == "simular" else "cargo;vagas\nA;3\n"
+        for value in (padded, [1], {"a": 1}, True):
+            _answer(json.dumps({**base, field: value}))
+    assert json.loads(handle(json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": padded})))[
+        "result"]["reserved"] == 1
+    answer = handle('{"command": "reserva", "norma": "ubatuba", "vagas": "3", "\\ud800x": 1}')
+    answer.encode("utf-8")
+    assert json.loads(answer)["error"]["field"] is None

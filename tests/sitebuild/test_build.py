@@ -7,6 +7,7 @@ touched by these tests.
 from __future__ import annotations
 
 import errno
+import os
 import shutil
 import subprocess
 import sys
@@ -181,3 +182,19 @@ def test_the_build_stops_on_an_edited_text_before_writing_anything(tmp_path, law
     with pytest.raises(SystemExit, match=r"^erro: .*lins/texto.txt não é o texto fixado"):
         build.main([])
     assert called == [] and [p.name for p in site.iterdir()] == ["index.html"]
+
+
+@pytest.mark.parametrize(("code", "said"), [(errno.ENOSPC, "não há espaço em disco"),
+                                            (errno.EROFS, "sem permissão de escrita")])
+def test_a_full_disk_stops_the_build_with_one_line(monkeypatch, code, said):
+    """The review's L6: a file the build cannot write is one pt-BR line, not a traceback (site/ is swapped
+    only when whole, so the previous one stays)."""
+    def fails(args):
+        raise OSError(code, os.strerror(code), "/x/.site-1.tmp/index.html")
+
+    monkeypatch.setattr(build, "build", fails)
+    with pytest.raises(SystemExit) as stopped:
+        build.main([])
+    assert stopped.value.code == (f"erro: a geração do site parou: {said} (/x/.site-1.tmp/index.html). O "
+                                  "site/ anterior ficou intacto; libere espaço ou corrija a pasta e gere de "
+                                  "novo.")

@@ -41,6 +41,8 @@ CELLS = {
     "-2+3": "'-2+3",
     "Ana,@SUM(1)": "\"Ana,'@SUM(1)\"",
     "x;+1": "\"x;'+1\"",
+    # the review's L4: a quote between the separator and the formula
+    'A,"=cmd|\' /C calc\'!A0': '"A,""\'=cmd|\' /C calc\'!A0"',
     "Professor de Educação Básica": "Professor de Educação Básica",
     'diz "oi"': '"diz ""oi"""',
     None: "",

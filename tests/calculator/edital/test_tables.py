@@ -161,11 +161,19 @@ def test_dash_and_empty_cells():
 
 
 # --------------------------------------------------------------------------- total lines (N5)
-@pytest.mark.parametrize("name", ["Total", "TOTAL GERAL", "Total:", "Soma", "Subtotal", "TOTAIS"])
+@pytest.mark.parametrize("name", ["Total", "TOTAL GERAL", "Total:", "Soma", "Subtotal", "TOTAIS",
+                                  # the review's M4: a footnote mark, parentheses, letters spaced out
+                                  "Total*", "TOTAL¹", "(Total)", "T O T A L", "Total (1)", "Total Geral*"])
 def test_a_total_line_is_not_a_cargo(name):
     r = result(f"cargo;vagas;reservadas\nProfessor;13;3\nMedico;5;1\n{name};18;4\n")
     assert (r["totals"]["cargos"], r["totals"]["vacancies"], r["totals"]["reserved"]) == (2, 18, 4)
     assert r["warnings"][0]["code"] == "tabela_linha_de_total"
+
+
+@pytest.mark.parametrize("name", ["Totalizador de dados", "T I", "Subtotalmente", "A B C"])
+def test_a_cargo_named_like_a_total_stays_a_cargo(name):
+    r = result(f"cargo;vagas;reservadas\nProfessor;13;3\n{name};5;1\n")
+    assert r["totals"]["cargos"] == 2
 
 
 def test_a_total_line_that_does_not_match_is_reported_with_its_line():

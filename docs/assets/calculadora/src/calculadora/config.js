@@ -19,6 +19,10 @@ export const LIST_NAMES = {
   feminina: "Vaga feminina",
 };
 export const TOOLS = ["reserva", "ordem", "simular"];
+// Tools of the same page that another script answers (edital.js): a link to one of them is not unknown here.
+export const OTHER_TOOLS = ["edital"];
+// At most this many characters of a link's value are repeated in a message about it.
+export const ECHO_CHARS = 60;
 export const SECTION_OF = { reserva: "reserva", ordem: "ordem", simular: "simulacao" };
 export const FIELDS = {
   reserva: ["norma", "vagas", "percentual", "vinculo", "data_edital"],

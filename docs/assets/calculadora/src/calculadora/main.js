@@ -13,8 +13,8 @@
 // server. Every URL is relative to that script: the site works from any sub-path.
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
 import {
-  ASK_FOR_FILE, CSV_TOO_LARGE, FROM_DISK, MAX_CSV_BYTES, NORMS, PREVIEW_BYTES, SAMPLE_CSV_URL,
-  SERVER_COMMAND, TOOLS
+  ASK_FOR_FILE, CSV_TOO_LARGE, ECHO_CHARS, FROM_DISK, MAX_CSV_BYTES, NORMS, OTHER_TOOLS, PREVIEW_BYTES,
+  SAMPLE_CSV_URL, SERVER_COMMAND, TOOLS
 } from "./config.js";
 import { $, el, fmt } from "./dom.js";
 import { basisList, explanation, labelsOf } from "./refs.js";
@@ -28,6 +28,13 @@ import { applyNorm, buildNormFields } from "./fields.js";
 import { markActive, reveal, run, runSeq, setBusy } from "./run.js";
 import { headline } from "./render.js";
 import { visible } from "./simulation.js";
+
+// A link's value repeated in a message: its control and bidi characters shown as <U+XXXX>, and cut, so that
+// a crafted link cannot make the page say a sentence of its own.
+const echo = (value) => {
+  const shown = visible(value);
+  return shown.length > ECHO_CHARS ? `${shown.slice(0, ECHO_CHARS)}…` : shown;
+};
 
 // The file's bytes go to the worker as the File itself (read and decoded there). A small file is also
 // shown in the text area, decoded here as Python would (UTF-8, else Windows-1252, what Excel exports).
@@ -91,9 +98,9 @@ function restoreFromUrl() {
   for (const tool of TOOLS) if (!state || tool !== state.tool) resetTool(tool);
   const old = $("calc-link-erro");
   if (old) old.remove();
-  if (!state && params.has("ferramenta")) {
+  if (!state && params.has("ferramenta") && !OTHER_TOOLS.includes(params.get("ferramenta"))) {
     const p = el("p", { class: "calc-aviso", id: "calc-link-erro", role: "alert" },
-      `O link pede uma ferramenta desconhecida: “${params.get("ferramenta")}”. Use uma das ferramentas abaixo.`);
+      `O link pede uma ferramenta desconhecida: “${echo(params.get("ferramenta"))}”. Use uma das ferramentas abaixo.`);
     $("reserva").before(p);
   }
   if (!state) {
@@ -105,7 +112,7 @@ function restoreFromUrl() {
         applyNorm(formOf(tool));
       }
     } else if (norm) {
-      showError("reserva", { field: "norma", message: `O link traz uma norma desconhecida: “${norm}”. Escolha uma das normas da lista.` });
+      showError("reserva", { field: "norma", message: `O link traz uma norma desconhecida: “${echo(norm)}”. Escolha uma das normas da lista.` });
     }
     return false;
   }
