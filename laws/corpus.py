@@ -9,7 +9,15 @@ import re
 import tomllib
 from pathlib import Path
 
-from calculator.norms import discover, path_of, problems
+from calculator.norms import (
+    MAX_TEXT_BYTES,
+    FolderFileError,
+    discover,
+    folder_file,
+    path_of,
+    problems,
+    toml_data,
+)
 from calculator.norms.names import label_problem
 from laws.citations import Reference, find_references
 from laws.parser import Provision, closing_of, parse
@@ -103,7 +111,7 @@ class Norm:
         folder = directory / slug
         shown = _shown_path(folder)
         try:
-            data = (folder / "texto.txt").read_bytes()  # bytes: keep line ends untouched
+            data = folder_file(folder / "texto.txt", MAX_TEXT_BYTES)  # bytes: keep line ends untouched
             meta = load_meta(folder)
             check_text(slug, folder, data, meta)
             check_names(folder, meta)
@@ -116,6 +124,8 @@ class Norm:
             return norm
         except CorpusError:
             raise
+        except FolderFileError as exc:  # texto.txt (the TOML files say their own name)
+            raise CorpusError(f"{shown}/texto.txt: {exc}") from None
         except FileNotFoundError as exc:
             missing = _shown_path(Path(exc.filename or folder))
             raise CorpusError(f"{missing}: arquivo não encontrado") from None
@@ -156,11 +166,13 @@ class Norm:
 
 def _toml(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return toml_data(folder_file(path).decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{_shown_path(path)}: TOML inválido ({exc})") from None
     except UnicodeDecodeError:
         raise CorpusError(f"{_shown_path(path)}: o arquivo não está em UTF-8") from None
+    except FolderFileError as exc:
+        raise CorpusError(f"{_shown_path(path)}: {exc}") from None
 
 
 #: What an annotation's ``regra`` may name: a public function of the calculator package (the site imports

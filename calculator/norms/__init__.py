@@ -19,7 +19,18 @@ from functools import cache
 
 from calculator.errors import RegistryError
 from calculator.norms import discovery, load, names, schema, validate, vocabulary, wording
-from calculator.norms.discovery import EXTRA_ENV, FILENAME, LAWS, corpus_dirs, path_of
+from calculator.norms.discovery import (
+    EXTRA_ENV,
+    FILENAME,
+    LAWS,
+    MAX_TEXT_BYTES,
+    MAX_TOML_BYTES,
+    FolderFileError,
+    corpus_dirs,
+    folder_file,
+    path_of,
+    toml_data,
+)
 from calculator.norms.load import (
     OPTION_FIELDS,
     loaded,
@@ -42,8 +53,9 @@ from calculator.norms.names import SLUG_FORM, label_problem, rules_problem
 from calculator.norms.wording import MESSAGE_VALUES, MESSAGES, parameter_placeholders
 
 __all__ = [
-    "EXTRA_ENV", "FILENAME", "LAWS", "MESSAGES", "MESSAGE_VALUES", "OPTION_FIELDS", "Case",
-    "CatalogueEntry", "Extension", "Parameter", "Reading", "Registry", "RegistryError", "Validity",
+    "EXTRA_ENV", "FILENAME", "LAWS", "MAX_TEXT_BYTES", "MAX_TOML_BYTES", "MESSAGES", "MESSAGE_VALUES",
+    "OPTION_FIELDS", "Case", "CatalogueEntry", "Extension", "FolderFileError", "folder_file", "toml_data",
+    "Parameter", "Reading", "Registry", "RegistryError", "Validity",
     "add_years", "available", "corpus_dirs", "discover", "discovery", "forget", "label_problem", "load",
     "loaded", "names", "parameter_placeholders", "SLUG_FORM", "rules_problem", "validate", "vocabulary",
     "parameters_table", "path_of", "problem", "problems", "read_registry", "registry_from_data",

@@ -9,6 +9,7 @@ import tomllib
 import unicodedata
 from pathlib import Path
 
+from calculator.norms import FolderFileError, folder_file
 from laws.cases.keys import (
     _CASE,
     _TABLES,
@@ -93,10 +94,11 @@ def read(folder: Path, ids: set[str] | None = None) -> tuple[list[Case], list[tu
     exist."""
     path = folder / FILENAME
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = folder_file(path, 16 * MAX_BYTES)  # a regular file only (never a FIFO or a device)
     except FileNotFoundError:
         return [], []
+    except FolderFileError as exc:
+        return [], [(None, str(exc))]
     if len(raw) > MAX_BYTES:
         return [], [(None, f"o arquivo passa de {MAX_BYTES // 1024} KiB: um caso é uma pergunta e uma "
                            "resposta curtas")]

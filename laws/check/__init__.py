@@ -25,6 +25,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from calculator.norms import FolderFileError, folder_file, toml_data
 from laws import cases
 from laws.check.folder import Folder, Problem
 from laws.check.registry import check_loader, check_registry, check_written_once
@@ -38,15 +39,17 @@ def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], F
     f = Folder(path, shown or str(path).rstrip("/"))
     for name in FILES:
         p = path / name
-        if not p.is_file():
+        if not p.exists() and not p.is_symlink():
             if name != "anotacoes.toml":
                 f.add(name, "arquivo não encontrado")
             continue
         if name == "texto.txt":
             continue
         try:
-            f.texts[name] = p.read_text(encoding="utf-8")
-            f.data[name] = tomllib.loads(f.texts[name])
+            f.texts[name] = folder_file(p).decode("utf-8")
+            f.data[name] = toml_data(f.texts[name])
+        except FolderFileError as exc:
+            f.add(name, str(exc))
         except UnicodeDecodeError:
             f.add(name, "o arquivo não está em UTF-8")
         except tomllib.TOMLDecodeError as exc:
@@ -54,7 +57,7 @@ def check_folder(path: Path, shown: str | None = None) -> tuple[list[Problem], F
             where = f", coluna {m.group(2)}" if m else ""
             f.add(name, f"TOML inválido (erro de sintaxe{where}): confira aspas, colchetes, vírgulas e "
                         "chaves repetidas", int(m.group(1)) if m else None)
-    if (path / "texto.txt").is_file():
+    if (path / "texto.txt").exists():
         check_text(f)
     if f.ids:
         check_bases(f)

@@ -8,6 +8,7 @@ import difflib
 import hashlib
 import re
 
+from calculator.norms import MAX_TEXT_BYTES, FolderFileError, folder_file
 from calculator.norms.names import label_problem
 from laws.check.folder import Folder, find_line, table_line
 from laws.folder_schema import ANNOTATION_KEYS, BY_PATH, TABLE, TABLES, children, header, type_problem
@@ -25,7 +26,11 @@ BASIS_KEYS = ("basis", "start_basis", "transition_basis", "whole_basis", "beyond
 
 # --- the text ---------------------------------------------------------------------------------------
 def check_text(f: Folder) -> None:
-    raw = (f.path / "texto.txt").read_bytes()
+    try:
+        raw = folder_file(f.path / "texto.txt", MAX_TEXT_BYTES)
+    except FolderFileError as exc:
+        f.add("texto.txt", str(exc))
+        return
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -38,6 +38,26 @@ def _remove(name: str):
     return lambda folder: (folder / name).unlink()
 
 
+def _deep(folder: Path) -> None:
+    """The review's M2: a registry that opens with 5,000 nested lists (10 KB; tomllib recurses into them)."""
+    path = folder / "norma.toml"
+    path.write_text("deep = " + "[" * 5000 + "]" * 5000 + "\n" + path.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+
+
+def _fifo(folder: Path) -> None:
+    """A registry that is a FIFO: reading it would wait for a writer that never comes."""
+    (folder / "norma.toml").unlink()
+    os.mkfifo(folder / "norma.toml")
+
+
+def _link(name: str, target: str):
+    def edit(folder: Path) -> None:
+        (folder / name).unlink()
+        (folder / name).symlink_to(target)
+    return edit
+
+
 # name → (defect, whether the registry itself is broken: then the calculator refuses the norm too)
 VARIANTS = {
     "v_slug": (_sub("norma.toml", r'^slug = "v_slug"', 'slug = "../x"'), True),
@@ -51,6 +71,11 @@ VARIANTS = {
     "v_notext": (_remove("texto.txt"), False),
     "v_order": (_sub("norma.toml", r"^list_order = 100", 'list_order = "x"'), True),
     "v_dupslug": (_sub("norma.toml", r'^slug = "v_dupslug"', 'slug = "ubatuba"'), True),
+    # the third round's (M2): deep nesting, a FIFO, a link to a device that never ends, a huge text
+    "v_deep": (_deep, True),
+    "v_fifo": (_fifo, True),
+    "v_zero": (_link("norma.toml", "/dev/zero"), True),
+    "v_huge": (_write("texto.txt", b"Art. 99. " + b"x" * 3_000_000 + b"\n", append=True), False),
 }
 
 
