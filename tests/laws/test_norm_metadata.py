@@ -71,7 +71,9 @@ def test_jsonld_matches_the_corpus(site, slug):
     assert data["alternateName"] == norm.title
     assert data["description"] == norm.meta["ementa"]
     assert data["legislationDate"] == norm.meta["date"]
-    assert data["legislationType"] == {"lei": "Lei", "decreto": "Decreto"}[norm.meta["kind"]]
+    # every kind the folder schema allows (laws/folder_schema.py)
+    assert data["legislationType"] == {"lei": "Lei", "decreto": "Decreto",
+                                       "lei.complementar": "Lei Complementar"}[norm.meta["kind"]]
     assert data["inLanguage"] == "pt-BR"
     place = data["legislationJurisdiction"]
     assert place["name"] == norm.meta["municipality"]

@@ -6,6 +6,7 @@ compiled from that same wheel."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import tempfile
 import venv
@@ -87,6 +88,14 @@ def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
     check = run(env_dir, cwd, "cotas-normas", "check", *(str(installed / s) for s in ("ubatuba", "lins")))
     assert check.returncode == 0, check.stderr.decode()
     assert check.stdout.decode().count("casos conferidos com a calculadora") == 2
+    # a city's folder outside the checkout (the guide's example, with a `regra` annotation): the wheel's
+    # check needs no build code (the review's H3)
+    folder = Path(cwd) / "exemplo"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "normas" / "exemplo", folder)
+    assert "regra =" in (folder / "anotacoes.toml").read_text(encoding="utf-8")
+    check = run(env_dir, cwd, "cotas-normas", "check", str(folder))
+    assert check.returncode == 0 and "Traceback" not in check.stderr.decode(), check.stderr.decode()
+    assert "norma 'exemplo' pronta" in check.stdout.decode()
 
 
 def test_public_api_from_the_installed_package(wheel_venv):

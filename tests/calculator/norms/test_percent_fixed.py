@@ -56,7 +56,8 @@ def test_a_fixed_percentage_cannot_be_changed_by_the_edital():
         assert "percentual é fixado em lei (30%" in json.dumps(refused, ensure_ascii=False)
     proc = _cli("reserva", "--norma", "vila_serena", "--vagas", "9", "--percentual", "35")
     assert (proc.returncode, proc.stdout) == (2, "")
-    assert proc.stderr.startswith("erro: na Lei nº 27/2031 de Vila Serena o percentual é fixado em lei (30%")
+    assert proc.stderr.startswith("erro: na Lei Complementar nº 27/2031 de Vila Serena o percentual é fixado "
+                                  "em lei (30%")
     assert "Traceback" not in proc.stderr
     proc = _cli("edital", "-", "--norma", "vila_serena", "--percentual", "35", stdin="cargo;vagas\nA;9\n")
     assert (proc.returncode, proc.stdout) == (2, "")
