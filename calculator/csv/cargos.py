@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from calculator.answer import warning
 from calculator.arithmetic import digits_value
+from calculator.csv.table_notes import ignored_columns_warning, total_row_warning
 from calculator.csv.text import (
     MAX_CSV_BYTES,
     csv_reason,
@@ -71,7 +72,8 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
                    "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
                    "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
                    "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
-                   "vagas_para_negros", "negros_e_pardos"),
+                   "vagas_para_negros", "negros_e_pardos", "reserva_negros", "vagas_reservadas_para_negros",
+                   "cotas_raciais_negros", "reservadas_para_negros", "vagas_para_candidatos_negros"),
     "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
 }
 _HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
@@ -90,6 +92,8 @@ LAYOUTS = {
               "reservadas)",
 }
 VACANCIES_ARE = ("total", "ampla")
+#: A header that speaks of the racial reserve: an ignored column like it is named as such.
+_RESERVE_LIKE = re.compile(r"negr|pret|pard|indig|quilomb|cota|reserv|ppi|racia|etnic")
 _DASHES = frozenset("-–—−‐‑")
 _RESERVE_LIST = frozenset({"cr", "c_r", "cadastro_de_reserva", "cadastro_reserva", "so_cr"})
 _TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
@@ -210,9 +214,12 @@ class _Table:
         self.header_line = header_line
         self.index: dict[str, int] = {}
         self.display: dict[str, str] = {}
+        ignored: list[tuple[int, str]] = []
         for i, raw in enumerate(header):
             col = _HEADER_TO_COLUMN.get(header_key(raw))
             if col is None:
+                if raw.strip(BLANKS):
+                    ignored.append((i + 1, raw))
                 continue
             if col in self.index:
                 raise InputError(
@@ -230,6 +237,10 @@ class _Table:
         self.warnings: list[dict] = []
         self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
         self.overall = [0, 0, 0]
+        if ignored:
+            reserve_like = None if "reservadas" in self.index else next(
+                ((n, raw) for n, raw in ignored if _RESERVE_LIKE.search(header_key(raw))), None)
+            self.warnings.append(ignored_columns_warning(ignored, header_line, reserve_like))
 
     def where(self, line: int, col: str) -> str:
         return f"Linha {line}, coluna {self.index[col] + 1} (“{self.display[col]}”)"
@@ -254,7 +265,7 @@ class _Table:
         if self.summed:
             total = self._summed_total(row, line, total, announced, pcd, cr)
         if _TOTAL_ROW.fullmatch(_total_key(name)):
-            self.warnings.append(_total_row_warning(name, line, total, announced, pcd, self.since,
+            self.warnings.append(total_row_warning(name, line, total, announced, pcd, self.since,
                                                     self.overall))
             self.since[:] = [0, 0, 0]
             return
@@ -331,35 +342,6 @@ def _lines_text(lines: list[int]) -> str:
     shown = ", ".join(str(n) for n in lines[:10]) + (f" e mais {format_int(len(lines) - 10)}"
                                                      if len(lines) > 10 else "")
     return f"Linha {shown}" if len(lines) == 1 else f"Linhas {shown}"
-
-
-def _total_row_warning(name: str, line: int, total: int | None, announced: int | None, pcd: int | None,
-                       since: list, overall: list) -> dict:
-    """A total line of the table: left out of the cargos; whether it matches the rows above it (those
-    since the previous total line, or all of them)."""
-    shown = safe_text(name)
-    checks = [("vagas", total, since[0], overall[0])]
-    if announced is not None:
-        checks.append(("vagas reservadas", announced, since[1], overall[1]))
-    if pcd is not None:
-        checks.append(("vagas PcD", pcd, since[2], overall[2]))
-    wrong = [(what, value, summed) for what, value, summed, everything in checks
-             if value is not None and value != summed and value != everything]
-    if not wrong:
-        figures = ", ".join(f"{format_int(value)} {what}" for what, value, _, _ in checks
-                            if value is not None)
-        return warning(
-            "tabela_linha_de_total", "aviso",
-            f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
-            f"ela confere com a soma dos cargos acima dela ({figures}).", [])
-    diffs = "; ".join(f"{what}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
-                      for what, value, summed in wrong)
-    return warning(
-        "tabela_total_nao_confere", "conflito",
-        f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
-        f"mas ela não confere com a soma dos cargos acima dela ({diffs}). Confira se a tabela foi copiada "
-        "inteira.",
-        [])
 
 
 def _cargo_key(name: str) -> str:

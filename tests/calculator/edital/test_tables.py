@@ -279,3 +279,27 @@ def test_rows_of_a_norm_that_does_not_apply_say_so():
     text = cli("edital", "--norma", "ubatuba", "--data-edital", "2026-01-01", "-",
                stdin=b"cargo;vagas;reservadas\nMedico;5;0\n").stdout.decode()
     assert "não se aplica" in text.split("Medico")[1].splitlines()[0] and "conforme" not in text
+
+
+# --------------------------------------------------------------------------- columns not read (M5)
+def test_a_column_not_recognised_is_named_not_dropped_in_silence():
+    """A part the header does not name (here "Mulheres") would shrink the total read: the column is named."""
+    r = result("cargo;AC;PcD;Negros;Mulheres\nA;7;1;2;3\n")
+    w = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
+    assert "a coluna 5 (“Mulheres”) não foi reconhecida e não foi lida" in w["message"]
+    assert r["totals"]["vacancies"] == 10  # what was read, and said so
+
+
+@pytest.mark.parametrize("header", ["Vagas reservadas para negros", "Reserva negros",
+                                    "Cotas raciais (negros)"])
+def test_the_reviews_headings_of_the_reserve_are_read(header):
+    r = result(f"cargo;vagas;{header}\nA;10;2\n")
+    assert r["cargos"][0]["announced"] == 2 and r["cargos"][0]["status"] == "conforme"
+    assert "tabela_coluna_ignorada" not in [w["code"] for w in r["warnings"]]
+
+
+def test_an_unread_column_that_looks_like_the_reserve_says_the_status_is_not_checked():
+    r = result("cargo;vagas;Cotas PPI (art. 2)\nA;10;2\n")
+    assert r["cargos"][0]["status"] is None
+    w = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
+    assert "parece ser a da reserva racial" in w["message"] and "“reservadas”" in w["message"]

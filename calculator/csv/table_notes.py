@@ -1,0 +1,55 @@
+"""What the reading of a table of cargos says about the table itself, beside the cargos: the header cells it
+did not read, and the total rows it left out (whether they match the rows above them)."""
+
+from __future__ import annotations
+
+from calculator.answer import warning
+from calculator.csv.text import safe_text
+from calculator.ptbr import format_int
+
+
+def ignored_columns_warning(ignored: list[tuple[int, str]], line: int,
+                            reserve_like: tuple[int, str] | None) -> dict:
+    """The header cells no column name matched: named, never dropped in silence (one of them may count
+    vacancies the total then leaves out, or be the reserve the edital announces)."""
+    shown = ", ".join(f"{number} (“{safe_text(raw)}”)" for number, raw in ignored[:10])
+    more = f" e mais {len(ignored) - 10}" if len(ignored) > 10 else ""
+    one = len(ignored) == 1
+    text = (f"Linha {line}: {'a coluna' if one else 'as colunas'} {shown}{more} "
+            f"{'não foi reconhecida e não foi lida' if one else 'não foram reconhecidas e não foram lidas'}. "
+            "Se contam vagas do cargo, o total lido não as inclui: renomeie-as com um dos nomes aceitos "
+            "(veja a página do Edital) ou tire-as da tabela.")
+    if reserve_like is not None:
+        n, raw = reserve_like
+        text += (f" A coluna {n} (“{safe_text(raw)}”) parece ser a da reserva racial: sem ela, a reserva "
+                 "anunciada por cargo não é conferida; chame-a de “reservadas”.")
+    return warning("tabela_coluna_ignorada", "aviso", text, [])
+
+
+def total_row_warning(name: str, line: int, total: int | None, announced: int | None, pcd: int | None,
+                       since: list, overall: list) -> dict:
+    """A total line of the table: left out of the cargos; whether it matches the rows above it (those
+    since the previous total line, or all of them)."""
+    shown = safe_text(name)
+    checks = [("vagas", total, since[0], overall[0])]
+    if announced is not None:
+        checks.append(("vagas reservadas", announced, since[1], overall[1]))
+    if pcd is not None:
+        checks.append(("vagas PcD", pcd, since[2], overall[2]))
+    wrong = [(what, value, summed) for what, value, summed, everything in checks
+             if value is not None and value != summed and value != everything]
+    if not wrong:
+        figures = ", ".join(f"{format_int(value)} {what}" for what, value, _, _ in checks
+                            if value is not None)
+        return warning(
+            "tabela_linha_de_total", "aviso",
+            f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+            f"ela confere com a soma dos cargos acima dela ({figures}).", [])
+    diffs = "; ".join(f"{what}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
+                      for what, value, summed in wrong)
+    return warning(
+        "tabela_total_nao_confere", "conflito",
+        f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
+        f"mas ela não confere com a soma dos cargos acima dela ({diffs}). Confira se a tabela foi copiada "
+        "inteira.",
+        [])
