@@ -182,8 +182,26 @@ RULE_FORM = re.compile(r"calculator(\.[A-Za-z][A-Za-z0-9_]*)+")
 
 def find_rule(name: str):
     """The function an annotation's ``regra`` names ("calculator.rules.calls.call_positions"): the longest
-    importable module prefix, then attributes; None when it names no function. Here, not in sitebuild/, so
-    that ``laws check`` runs from the installed package too."""
+    importable module prefix, then attributes; None when it names no function written in the calculator
+    package (``calculator.norms.discovery.os.system`` reaches the standard library through an import: the
+    site would publish its source as a rule, or fail on it). Here, not in sitebuild/, so that ``laws check``
+    runs from the installed package too."""
+    import importlib
+    import inspect
+
+    obj = _attribute(name)
+    if not (inspect.isfunction(obj) and (obj.__module__ or "").startswith("calculator.")):
+        return None
+    try:
+        source = Path(inspect.getsourcefile(obj) or "").resolve()
+    except TypeError:
+        return None
+    package = Path(importlib.import_module("calculator").__file__).resolve().parent
+    return obj if package in source.parents else None
+
+
+def _attribute(name: str):
+    """What the dotted ``name`` reaches: the longest importable module prefix, then attributes; None."""
     import importlib
 
     parts = name.split(".")
@@ -197,7 +215,7 @@ def find_rule(name: str):
                 obj = getattr(obj, attr)
         except AttributeError:
             return None
-        return obj if callable(obj) else None
+        return obj
     return None
 
 
@@ -231,7 +249,8 @@ def load_annotations(path: Path) -> dict:
         if not isinstance(entry, dict) or not isinstance(entry.get("texto"), str):
             raise CorpusError(f"{_shown_path(path)}: a anotação [{pid}] precisa de texto = \"\"\"…\"\"\"")
         rule = entry.get("regra")
-        if rule is not None and not (isinstance(rule, str) and RULE_FORM.fullmatch(rule)):
+        if rule is not None and not (isinstance(rule, str) and RULE_FORM.fullmatch(rule)
+                                     and find_rule(rule) is not None):
             raise CorpusError(f"{_shown_path(path)}: [{pid}] regra deve nomear uma função da calculadora "
                               "(ex.: calculator.rules.default.DefaultRules.concurso_reserved_seats): "
                               f"{str(rule)[:60]!r}")

@@ -168,7 +168,10 @@ def test_laws_show_makes_control_characters_of_a_folders_text_visible(tmp_path):
 
 
 @pytest.mark.parametrize("rule", ["laws.evil.pwn.run", "os.system", "calculator.__main__.main",
-                                  "calculator._private", "calculator"])
+                                  "calculator._private", "calculator",
+                                  # the third round's M3: the standard library reached through an import
+                                  "calculator.norms.discovery.os.system",
+                                  "calculator.norms.importlib.import_module", "calculator.rules.nada"])
 def test_an_annotation_names_only_a_public_function_of_the_calculator(tmp_path, rule):
     from laws.corpus import CorpusError, load_annotations
 
