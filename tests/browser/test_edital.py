@@ -318,3 +318,17 @@ def test_tables_as_editais_print_them_pasted_with_the_vagas_option(ctx, server):
     page.click("#form-edital button[type=submit]")
     page.wait_for_function("!document.querySelector('#edital-vagas_sao-erro').hidden", timeout=PY_TIMEOUT)
     assert "única coluna de vagas" in page.inner_text("#edital-vagas_sao-erro")
+
+
+def test_a_shared_link_with_huge_nominations_answers_within_the_budget(ctx, server):
+    """The review's H2: a shared link of 300 cargos with about 10¹⁵ nominations each (9 KB) crashed the tab
+    (100,000 positions per cargo). The edital lists one budget of positions over all cargos: the page answers,
+    every cargo in its table, and says where the list was cut."""
+    from urllib.parse import quote
+
+    rows = "cargo;vagas;nomeacoes\n" + "".join(f"Cargo {i};{13 + i};{10**15 - i}\n" for i in range(300))
+    page = open_calculator(ctx, server, f"?ferramenta=edital&norma=ubatuba&tabela={quote(rows)}#edital")
+    wait_result(page)
+    assert page.locator("#edital-tabela tbody tr").count() == 300
+    assert "listadas até 100.000 no edital inteiro" in page.inner_text("#edital-resultado")
+    assert page.locator("#calc-link-erro").count() == 0
