@@ -93,6 +93,8 @@ def _basis_lists(data: object, path: str = ""):
                 continue  # kinds of decision, not ids: checked by the simulation policy (check_simulation)
             if key in BASIS_KEYS and isinstance(value, list):
                 yield where, value
+            elif key in BASIS_KEYS and isinstance(value, dict):  # [simulation.basis]: kind → ids
+                yield from ((f"{where}.{kind}", ids) for kind, ids in value.items() if isinstance(ids, list))
             else:
                 yield from _basis_lists(value, where)
     elif isinstance(data, list):

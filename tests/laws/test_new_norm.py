@@ -87,6 +87,17 @@ def test_a_broken_basis_id_is_named_with_file_and_line(tmp_path):
         '(quis dizer "art1_par2"?)']
 
 
+def test_a_broken_simulation_basis_id_is_named_too(tmp_path):
+    """The review's M3: an id of [simulation.basis] (kind → ids) that the text lacks passed the check, and the
+    build then failed on it."""
+    folder = _bad_copy(tmp_path, lambda t: t.replace('reserve = ["art1_cpt"]',
+                                                     'reserve = ["art1_cpt", "art99"]', 1))
+    line = _line_of(folder, '"art99"')
+    assert _check_fails(folder) == [
+        f'erro: {folder}/norma.toml:{line}: o dispositivo "art99" não existe em texto.txt '
+        '(quis dizer "art4"?)']
+
+
 def test_a_missing_parameter_is_named_with_file_and_line(tmp_path):
     def drop_rounding(text: str) -> str:
         start = text.index('[[parameters]]\nname = "arredondamento"')
