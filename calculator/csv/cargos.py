@@ -122,6 +122,9 @@ class CargoTable:
     layout: str  # a key of LAYOUTS
     columns: dict[str, str]  # canonical column → the header as written
     warnings: list[dict] = field(default_factory=list)
+    #: the total is the sum of the parts read, and a column not read holds numbers: it may be a part, so the
+    #: total may be short of the edital's and no cargo's status is judged
+    uncertain_total: bool = False
 
     def __iter__(self):
         return iter(self.rows)
@@ -237,10 +240,8 @@ class _Table:
         self.warnings: list[dict] = []
         self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
         self.overall = [0, 0, 0]
-        if ignored:
-            reserve_like = None if "reservadas" in self.index else next(
-                ((n, raw) for n, raw in ignored if _RESERVE_LIKE.search(header_key(raw))), None)
-            self.warnings.append(ignored_columns_warning(ignored, header_line, reserve_like))
+        self.ignored = ignored
+        self.numeric_ignored: set[int] = set()  # the ignored columns with a digit in some row
 
     def where(self, line: int, col: str) -> str:
         return f"Linha {line}, coluna {self.index[col] + 1} (“{self.display[col]}”)"
@@ -254,6 +255,9 @@ class _Table:
                       self.summed if summed is None else summed, reserve_list, line)
 
     def read_row(self, line: int, row: list[str]) -> None:
+        for number, _raw in self.ignored:
+            if number <= len(row) and any(ch.isdigit() for ch in row[number - 1]):
+                self.numeric_ignored.add(number)
         name = _BLANK_RUN.sub(" ", row[self.index["cargo"]]).strip(BLANKS)
         if not name:
             raise InputError(f"{self.where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
@@ -325,7 +329,13 @@ class _Table:
                 "coluna "
                 "nomeacoes).", []))
         columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
-        return CargoTable(self.rows, self.layout, columns, self.warnings)
+        uncertain = self.summed and "total" not in self.index and bool(self.numeric_ignored)
+        if self.ignored:
+            reserve_like = None if "reservadas" in self.index else next(
+                ((n, raw) for n, raw in self.ignored if _RESERVE_LIKE.search(header_key(raw))), None)
+            self.warnings.insert(0, ignored_columns_warning(self.ignored, self.header_line, reserve_like,
+                                                            uncertain))
+        return CargoTable(self.rows, self.layout, columns, self.warnings, uncertain)
 
 
 def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None) -> str:

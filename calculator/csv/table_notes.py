@@ -9,7 +9,7 @@ from calculator.ptbr import format_int
 
 
 def ignored_columns_warning(ignored: list[tuple[int, str]], line: int,
-                            reserve_like: tuple[int, str] | None) -> dict:
+                            reserve_like: tuple[int, str] | None, uncertain_total: bool) -> dict:
     """The header cells no column name matched: named, never dropped in silence (one of them may count
     vacancies the total then leaves out, or be the reserve the edital announces)."""
     shown = ", ".join(f"{number} (“{safe_text(raw)}”)" for number, raw in ignored[:10])
@@ -19,6 +19,9 @@ def ignored_columns_warning(ignored: list[tuple[int, str]], line: int,
             f"{'não foi reconhecida e não foi lida' if one else 'não foram reconhecidas e não foram lidas'}. "
             "Se contam vagas do cargo, o total lido não as inclui: renomeie-as com um dos nomes aceitos "
             "(veja a página do Edital) ou tire-as da tabela.")
+    if uncertain_total:
+        text += (" Esta tabela não traz o total: o de cada cargo é a soma das partes lidas, e uma coluna não "
+                 "lida que tem números pode ser uma parte. Por isso a situação dos cargos não é julgada.")
     if reserve_like is not None:
         n, raw = reserve_like
         text += (f" A coluna {n} (“{safe_text(raw)}”) parece ser a da reserva racial: sem ela, a reserva "

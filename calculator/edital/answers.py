@@ -48,21 +48,24 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
     q, out = cache.q, Statuses()
     own_parts: dict[int, dict] = {}
     left = EDITAL_POSITIONS
+    # a total that may be short (calculator/csv/table_notes.py): no status, as if nothing were announced
+    judged = not (q.table is not None and q.table.uncertain_total)
     for i, (c, _m, res) in enumerate(cache.per_cargo()):
         r = res["r"]
+        announced = c.announced if judged else None
         if out.cut is None:  # what the row lists, as one `ordem` would (at most POSITIONS_LIMIT)
             wanted = min(res["o"]["positions_total"], POSITIONS_LIMIT)
             if wanted > left:
                 out.cut = (i, left)
             else:
                 left -= wanted
-        key = (id(res), c.announced)
+        key = (id(res), announced)
         if key not in out.by_key:  # same inputs, same answer: computed once per distinct cargo
             if q.set_scope:
-                status, status_warnings = ("conjunto" if c.announced is not None else None), []
+                status, status_warnings = ("conjunto" if announced is not None else None), []
             else:
                 status, status_warnings = compliance_status(
-                    c.announced, r["reserved"], q.kind, q.kind_basis, r["applies"], q.above_minimum,
+                    announced, r["reserved"], q.kind, q.kind_basis, r["applies"], q.above_minimum,
                     q.shortfall_basis, q.voluntary_basis)
             part = own_parts.get(id(res))
             if part is None:
@@ -76,11 +79,11 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
         status = out.by_key[key][0]
         out.counts[status or "sem_informacao"] += 1
         out.reserved += r["reserved"]
-        if c.announced is None:
+        if announced is None:
             out.announced_all = False
         else:
-            out.announced += c.announced
-        out.missing += r["reserved"] - c.announced if status == "abaixo" else 0
+            out.announced += announced
+        out.missing += r["reserved"] - announced if status == "abaixo" else 0
         if key not in out.index:
             out.index[key] = len(out.answers)
             out.answers.append((key, res))

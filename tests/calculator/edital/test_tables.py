@@ -283,11 +283,22 @@ def test_rows_of_a_norm_that_does_not_apply_say_so():
 
 # --------------------------------------------------------------------------- columns not read (M5)
 def test_a_column_not_recognised_is_named_not_dropped_in_silence():
-    """A part the header does not name (here "Mulheres") would shrink the total read: the column is named."""
+    """A part the header does not name (here "Mulheres") would shrink a total made of the parts: the column
+    is named, and no cargo is called "conforme" on the total read (issue 31)."""
     r = result("cargo;AC;PcD;Negros;Mulheres\nA;7;1;2;3\n")
     w = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
     assert "a coluna 5 (“Mulheres”) não foi reconhecida e não foi lida" in w["message"]
+    assert "a situação dos cargos não é julgada" in w["message"]
     assert r["totals"]["vacancies"] == 10  # what was read, and said so
+    assert r["cargos"][0]["announced"] == 2 and r["cargos"][0]["status"] is None
+    assert r["totals"]["status"] is None and r["totals"]["status_counts"]["conforme"] == 0
+    # with the total printed, or a column without numbers, the total is the edital's: judged as always
+    for table in ("cargo;Total;AC;PcD;Negros;Mulheres\nA;10;7;1;2;3\n",
+                  "cargo;AC;PcD;Negros;Obs.\nA;7;1;2;x\n"):
+        r = result(table)
+        assert r["cargos"][0]["status"] == "conforme", table
+        ignored = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
+        assert "não é julgada" not in ignored["message"]
 
 
 @pytest.mark.parametrize("header", ["Vagas reservadas para negros", "Reserva negros",
