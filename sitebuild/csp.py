@@ -7,12 +7,12 @@ import base64
 import functools
 import hashlib
 import html
-import html.parser
 import re
 from pathlib import Path
 
 import material
 
+from sitebuild import htmlcheck
 from sitebuild.context import ROOT, Context
 from sitebuild.distribution import site_files
 
@@ -25,27 +25,6 @@ CSP_MARKERS = {"script": "__CSP_SCRIPT_HASHES__", "style": "__CSP_STYLE_HASHES__
 CSP_PAGE = "hospedar.html"
 _INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1\s*>", re.S | re.I)
 _EXECUTABLE_TYPES = ("", "module", "text/javascript", "application/javascript")
-class _InlineAttributes(html.parser.HTMLParser):
-    """The first style="" or on…="" attribute of a page, read as the browser reads the tags (a value that
-    merely contains "/onload=" is text, and "<svg/onload=…>" is an attribute)."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.found: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, _value in attrs:
-            if self.found is None and (name == "style" or name.startswith("on")):
-                self.found = name
-
-    handle_startendtag = handle_starttag
-
-
-def _inline_attribute(text: str) -> str | None:
-    parser = _InlineAttributes()
-    parser.feed(text)
-    parser.close()
-    return parser.found
 #: Where the project's own inline scripts and styles are written: the theme's templates, the site's
 #: overrides and the build's own templates. An inline script or style of a built page must be one of these
 #: (a value the template fills in, such as a relative address, may differ): anything else came from
@@ -93,7 +72,7 @@ def inline_hashes(site_dir: Path) -> dict[str, list[str]]:
                                  "próprio site.")
             digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
             found[tag].add(f"'sha256-{digest}'")
-        bad = _inline_attribute(text)
+        bad = next(iter(htmlcheck.inline_attributes(text)), None)  # the tags read as the browser reads them
         if bad:
             raise SystemExit(f"erro: {page.relative_to(site_dir).as_posix()}: atributo {bad}=\"…\" "
                              "embutido no HTML; a política de segurança (CSP) de docs/hospedar.md o "

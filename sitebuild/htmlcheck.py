@@ -37,11 +37,14 @@ class _Page(html.parser.HTMLParser):
         self.urls: list[tuple[str, str, str]] = []  # (tag, attribute, value)
         self.refused: list[str] = []
         self.handlers: list[str] = []  # "<tag on…=>" and "<meta http-equiv>"
+        self.inline: list[str] = []  # the style="" and on…="" attributes, in order (sitebuild/csp.py)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in REFUSED_TAGS:
             self.refused.append(tag)
         for name, value in attrs:
+            if name == "style" or name.startswith("on"):
+                self.inline.append(name)
             if name.startswith("on"):
                 self.handlers.append(f"<{tag} {name}=…>")
             elif tag == "meta" and name == "http-equiv":
@@ -60,9 +63,19 @@ class _Page(html.parser.HTMLParser):
     handle_startendtag = handle_starttag
 
 
+def inline_attributes(text: str) -> list[str]:
+    """The style="" and on…="" attributes of a page's elements, in order, read as the browser reads the tags:
+    "<svg/onload=…>" has one, and a value that merely contains "/onload=" is text."""
+    return _page_of(text).inline
+
+
 def _parse(path: Path) -> _Page:
+    return _page_of(path.read_text(encoding="utf-8"))
+
+
+def _page_of(text: str) -> _Page:
     page = _Page()
-    page.feed(path.read_text(encoding="utf-8"))
+    page.feed(text)
     page.close()
     return page
 

@@ -256,7 +256,8 @@ class _Table:
 
     def read_row(self, line: int, row: list[str]) -> None:
         for number, _raw in self.ignored:
-            if number <= len(row) and any(ch.isdigit() for ch in row[number - 1]):
+            if number not in self.numeric_ignored and number <= len(row) \
+                    and any(ch.isdigit() for ch in row[number - 1]):
                 self.numeric_ignored.add(number)
         name = _BLANK_RUN.sub(" ", row[self.index["cargo"]]).strip(BLANKS)
         if not name:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from calculator.errors import RegistryError
+from calculator.ptbr import format_int
 
 LAWS = Path(__file__).resolve().parent.parent.parent / "laws"
 FILENAME = "norma.toml"
@@ -39,14 +40,14 @@ def folder_file(path: Path, limit: int = MAX_TOML_BYTES) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise FolderFileError("não é um arquivo comum (um dispositivo, uma fila ou uma pasta)")
         if info.st_size > limit:
-            raise FolderFileError(f"tem {info.st_size:,} bytes, mais que o limite de {limit:,}"
-                                  .replace(",", "."))
+            raise FolderFileError(f"tem {format_int(info.st_size)} bytes, mais que o limite de "
+                                  f"{format_int(limit)}")
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read(limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise FolderFileError(f"passa do limite de {limit:,} bytes".replace(",", "."))
+        raise FolderFileError(f"passa do limite de {format_int(limit)} bytes")
     return data
 
 
