@@ -31,6 +31,7 @@ os.environ.setdefault("COTAS_NORMAS_EXTRA", str(Path(__file__).resolve().parent 
 import pytest  # noqa: E402  (the norms are discovered when the calculator is first imported)
 from hypothesis import settings  # noqa: E402
 
+from tests import pace  # noqa: E402
 from tests.support import (  # noqa: E402
     BUILT_FILES,
     CHROMIUM,
@@ -143,5 +144,31 @@ def browser():
 
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield launched
+        yield PacedBrowser(launched)
         launched.close()
+
+
+class PacedBrowser:
+    """The browser, with every new context's and page's default wait (Playwright's 30 s) scaled by how slow
+    this machine is (tests/pace.py), so no click or fill times out on a loaded runner."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(pace.ms(30_000))
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(pace.ms(30_000))
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+def pytest_report_header(config):
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"waits scaled by {pace.factor():.1f} (tests/pace.py; load {load:.1f} on {os.cpu_count()} cores)"

@@ -24,6 +24,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests import pace
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"  # made by build.py
 #: Files of every complete build: the pages of each norm and of the calculator, the precomputed tables,
@@ -71,14 +73,14 @@ def run_cli(module: str, *args: str, stdin: bytes | str | None = None, text: boo
             env: dict | None = None, timeout: float = 120, **kw) -> subprocess.CompletedProcess:
     """``python -m <module> <args>`` run from the repository root, the way a user runs it: stdout and
     stderr captured (bytes; UTF-8 str with text=True), env added to this environment, and a timeout so a
-    CLI that hangs fails its test instead of the session.  Other keywords go to subprocess.run (a test
-    of output failures passes its own stdout=)."""
+    CLI that hangs fails its test instead of the session (scaled by tests/pace.py on a slow machine).
+    Other keywords go to subprocess.run (a test of output failures passes its own stdout=)."""
     kw.setdefault("stdout", subprocess.PIPE)
     kw.setdefault("stderr", subprocess.PIPE)
     if text:
         kw.update(text=True, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, input=stdin, timeout=timeout,
-                          env={**os.environ, **env} if env else None, **kw)
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, input=stdin,
+                          timeout=pace.seconds(timeout), env={**os.environ, **env} if env else None, **kw)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

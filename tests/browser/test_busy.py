@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from tests import pace
 from tests.browser.test_calculadora import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
     READY,
@@ -46,11 +47,7 @@ def hold_runtime(ctx):
 
 
 def wait_held(page, held):
-    for _ in range(300):
-        if held:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("o Python não foi pedido")
+    pace.until(page, lambda: held, 30_000, "o Python não foi pedido")
 
 
 def idle(page, tool):

@@ -18,6 +18,7 @@ from urllib.parse import unquote_plus, urlsplit
 import pytest
 
 from calculator import NORMS
+from tests import pace
 from tests.support import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -32,7 +33,7 @@ from tests.support import (
 SUBPATH = SiteServer.SUBPATH
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = '#calc-status[data-state="ready"]'
-PY_TIMEOUT = 90_000  # ms: cold Pyodide start on a slow CI machine
+PY_TIMEOUT = pace.ms(90_000)  # ms: cold Pyodide start on a slow CI machine
 
 
 def handle(request: dict) -> dict:
@@ -368,19 +369,16 @@ def test_python_loads_only_when_asked_and_then_explains(ctx, server):
     res = handle(reserve_request("ubatuba", "10", "", ""))["result"]
     assert f"{res['reserved']} vagas reservadas de 10" in text
     assert res["headline"] in text  # the same sentence Python gives below
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(pace.ms(500))
     assert held == [] and not any("pyodide" in u for u in guard.requests)
     page.click("#reserva-resultado .calc-passo-a-passo")  # the visitor asks for the explanation
-    for _ in range(300):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    pace.until(page, lambda: held, 30_000, "o Python não foi pedido")
     assert len(held) == 1 and held[0].request.url.endswith("pyodide.asm.wasm.zst")
     assert page.get_attribute("#calc-status", "data-state") == "loading"
     assert page.is_visible("#calc-progresso")
     # the standard library waits until the wasm is nearly in, and the calculator's own zip for the runtime's
     # last byte (each is needed only later in Python's start)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(pace.ms(500))
     assert not any("python_stdlib.zip" in u for u in guard.requests)
     assert not any("calculator.zip" in u for u in guard.requests)
     held[0].continue_()
@@ -591,7 +589,7 @@ def test_csv_names_are_text_never_html(ctx, server):
     assert page.locator("#simular-resultado img").count() == 0
     assert page.locator("#simular-resultado script").count() == 0
     assert page.locator("img[src=x]").count() == 0
-    page.wait_for_timeout(300)  # an onerror handler would have fired by now
+    page.wait_for_timeout(pace.ms(300))  # an onerror handler would have fired by now
     assert "img" not in page.url and "script" not in page.url  # the list is not in the link
 
 
@@ -1035,7 +1033,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(ctx, server):
         input.dispatchEvent(new Event('change', { bubbles: true }));
     }""", csvtext.MAX_CSV_BYTES + 1)
     box = page.locator("#simular-csv-erro")
-    box.wait_for(state="visible", timeout=10_000)
+    box.wait_for(state="visible", timeout=pace.ms(10_000))
     assert box.inner_text() == csvtext.too_large().message
     assert page.input_value("#simular-csv") == ""
 
@@ -1161,7 +1159,7 @@ def test_unzipped_folder_opened_from_disk(browser, tmp_path):
         assert page.locator("#art2_par3").count() == 1
         page.click(".md-search__input")
         page.type(".md-search__input", "heteroidentificacao", delay=20)
-        page.wait_for_selector(".md-search-result__item a", timeout=15000)
+        page.wait_for_selector(".md-search-result__item a", timeout=pace.ms(15000))
         assert "encontrado" in page.inner_text(".md-search-result__meta")
         hrefs = page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
         assert all(h.startswith("file://") for h in hrefs)
@@ -1187,7 +1185,7 @@ def test_access_keys_print_and_dark_scheme(browser, server):
         page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
         page.keyboard.press("Escape")
         page.keyboard.press("Alt+2")
-        page.wait_for_function("!!document.activeElement.closest('.md-nav')", timeout=5000)
+        page.wait_for_function("!!document.activeElement.closest('.md-nav')", timeout=pace.ms(5000))
         keys = page.eval_on_selector_all(".atalhos-emag a[accesskey]", "as => as.map(a => a.accessKey)")
         assert keys == ["1", "2", "3"]
         page.emulate_media(media="print")

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from tests import pace
 from tests.browser.test_calculadora import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
     check_basis_links,
@@ -241,7 +242,7 @@ def test_a_file_over_the_limit_is_refused_with_pythons_message(ctx, server):
         input.dispatchEvent(new Event('change', { bubbles: true }));
     }""", csvtext.MAX_CSV_BYTES + 1)
     box = page.locator("#edital-csv-erro")
-    box.wait_for(state="visible", timeout=10_000)
+    box.wait_for(state="visible", timeout=pace.ms(10_000))
     assert box.inner_text() == sentence(expected)
     assert page.input_value("#edital-csv") == ""
 

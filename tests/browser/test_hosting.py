@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import pace
 from tests.support import CHROMIUM, CHROMIUM_ARGS, verified_copy
 
 
@@ -58,7 +59,7 @@ def serving(cmd: list[str], port: int, log: Path):
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=pace.seconds(10))
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +131,7 @@ Alias /cotas {www}/cotas
 
 def head(url: str, gzip_ok: bool) -> dict:
     req = urllib.request.Request(url, method="HEAD", headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
-    with urllib.request.urlopen(req, timeout=30) as resp:
+    with urllib.request.urlopen(req, timeout=pace.seconds(30)) as resp:
         return {k.lower(): v for k, v in resp.headers.items()}
 
 
@@ -168,9 +169,10 @@ def check_calculator(base: str):
             # a question outside the precomputed answers (another percentage): Python starts on demand
             page.goto(f"{base}/cotas/calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=25"
                       "#reserva")
-            page.wait_for_selector('#calc-status[data-state="ready"]', state="attached", timeout=120_000)
+            page.wait_for_selector('#calc-status[data-state="ready"]', state="attached",
+                                   timeout=pace.ms(120_000))
             page.wait_for_selector(
-                '#reserva-resultado[data-origem="python"]', state="attached", timeout=60_000
+                '#reserva-resultado[data-origem="python"]', state="attached", timeout=pace.ms(60_000)
             )
             boots = [b for b in (w.evaluate("() => self.pythonBoot || null") for w in page.workers) if b]
             assert boots == ["plain"]

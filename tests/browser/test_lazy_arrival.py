@@ -5,6 +5,7 @@ when the reader picks it; the search index waits until the reader opens the sear
 from __future__ import annotations
 
 from calculator import NORMS
+from tests import pace
 from tests.browser.test_calculadora import handle, order_from_tables, result_of
 
 
@@ -23,7 +24,7 @@ def _search_downloads_the_index(page, seen: list[str], query: str) -> list[str]:
     """Types ``query`` in the (open) search field: results come, and only now is the index downloaded.
     Returns the results' links."""
     page.keyboard.type(query, delay=20)
-    page.wait_for_selector(".md-search-result__item a", timeout=20_000)
+    page.wait_for_selector(".md-search-result__item a", timeout=pace.ms(20_000))
     assert any(u.endswith("/search/search_index.json") for u in seen)
     return page.eval_on_selector_all(".md-search-result__item a", "as => as.map(a => a.href)")
 
@@ -56,7 +57,7 @@ def test_the_search_index_is_downloaded_when_the_search_is_opened(browser, serve
         seen = _requests(page)
         page.goto(served_site.base + "gerado/ubatuba.html")
         page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(pace.ms(500))
         assert not any("search_index" in u for u in seen), seen
         page.click(".md-search__input")
         hrefs = _search_downloads_the_index(page, seen, "heteroidentificacao")
@@ -84,7 +85,8 @@ def test_a_page_opened_from_a_search_result_loads_the_index_for_the_highlight(br
     try:
         seen = _requests(page)
         page.goto(served_site.base + "gerado/ubatuba.html?h=vigencia")
-        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 1", timeout=20_000)
+        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 1",
+                               timeout=pace.ms(20_000))
         assert any(u.endswith("/search/search_index.json") for u in seen)
     finally:
         page.close()

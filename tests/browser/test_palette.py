@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests import pace
+
 # Records the writes of the body's colour attributes once the header is parsed (the theme's inline script
 # in the header applies a saved choice while the page is parsed, before anything is styled).
 WATCH = """
@@ -82,7 +84,7 @@ def test_dark_system_toggle_by_click_and_enter_kept_across_pages(context_for, se
     page.goto(base_url + "gerado/ubatuba.html")
     assert scheme(page) == "default"
     page.wait_for_load_state("load")
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(pace.ms(200))
     assert page.evaluate("window.__colour_writes") == []
     # keyboard: the toggle's radio takes the focus with Tab and Enter switches
     page.focus("#__palette_0")

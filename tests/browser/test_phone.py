@@ -17,12 +17,13 @@ from urllib.parse import quote
 
 import pytest
 
+from tests import pace
 from tests.support import ROOT, SITE, SiteServer
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
 ARRIVAL = "calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=40&data_edital=2016-03-01"
-PY_TIMEOUT = 120_000
+PY_TIMEOUT = pace.ms(120_000)
 # A table whose per-cargo and whole-contest reserves differ: the report then shows the national context box.
 FRACTIONED = "cargo;vagas;reservadas\n" + "".join(f"Cargo {i};2;0\n" for i in range(5))
 EDITAL_LINK = f"calculadora.html?ferramenta=edital&norma=ubatuba&tabela={quote(FRACTIONED)}#edital"
@@ -238,7 +239,8 @@ def test_search_highlights_the_word_with_and_without_accents(browser, server, qu
             "a => new URL(a.href).searchParams.get('h') === q)", arg=query)
         link.click()
         page.wait_for_url("**/ubatuba.html*")
-        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 11", timeout=15000)
+        page.wait_for_function("document.querySelectorAll('.md-content mark').length >= 11",
+                               timeout=pace.ms(15000))
         marks = page.eval_on_selector_all(".md-content mark",
                                           "ms => ms.map(m => m.textContent.toLowerCase())")
         assert {"vigência", "vigencia"} >= set(marks) and "vigência" in marks
@@ -333,15 +335,11 @@ def test_the_edital_tool_starts_python_when_the_visitor_starts_filling_it(browse
         page.focus("#edital-norma")
         for _ in range(4):
             page.keyboard.press("Tab")
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(pace.ms(500))
         assert asked == [] and page.get_attribute("#calc-status", "data-state") == "idle"
         page.locator("#edital-linhas input[name='linha-cargo']").first.type("Professor")
         page.wait_for_selector('#calc-status[data-state="loading"], #calc-status[data-state="ready"]')
-        for _ in range(100):
-            if asked:
-                break
-            page.wait_for_timeout(100)
-        assert asked, "o Python não começou a baixar"
+        pace.until(page, lambda: asked, 10_000, "o Python não começou a baixar")
         assert page.locator("#edital-resultado *").count() == 0  # nothing computed yet: only the download
     finally:
         context.close()

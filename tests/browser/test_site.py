@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from calculator import NORMS
+from tests import pace
 from tests.support import ROOT, watched_page
 
 
@@ -37,10 +38,10 @@ def test_search_in_portuguese(page, base_url):
     page.goto(base_url + "index.html")
     page.click(".md-search__input")
     page.type(".md-search__input", "heteroidentificação", delay=20)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    page.wait_for_selector(".md-search-result__item", timeout=pace.ms(15000))
     page.wait_for_function(
         "document.querySelector('.md-search-result').innerText.includes('Heteroidentificação')",
-        timeout=15000)
+        timeout=pace.ms(15000))
     # pt-BR interface: "N documentos encontrados"
     assert "encontrado" in page.inner_text(".md-search-result__meta")
     assert page.outside == [] and page.errors == []
@@ -50,10 +51,10 @@ def _search(page, text):
     page.click(".md-search__input")
     page.fill(".md-search__input", "")
     page.type(".md-search__input", text, delay=20)
-    page.wait_for_selector(".md-search-result__meta", timeout=15000)
+    page.wait_for_selector(".md-search-result__meta", timeout=pace.ms(15000))
     page.wait_for_function("!/Inicializando|Digite/.test(document.querySelector('.md-search-result__meta')"
-                           ".textContent)", timeout=15000)
-    page.wait_for_timeout(400)
+                           ".textContent)", timeout=pace.ms(15000))
+    page.wait_for_timeout(pace.ms(400))
     # the hit without its highlight parameter (?h=…, the typed words): page and anchor
     return page.eval_on_selector_all(".md-search-result__item a",
                                      "as => as.map(a => a.origin + a.pathname + a.hash)")

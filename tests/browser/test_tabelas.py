@@ -9,6 +9,7 @@ import json
 import pytest
 
 from calculator.api import handle as api_handle
+from tests import pace
 from tests.support import watched_page
 
 
@@ -39,7 +40,7 @@ def check_other_number(page, base_url, norm, tool, vacancies, date):
     if date:
         page.fill(f"#consulta-{norm}-data", date)
     page.click(f"form:has(#consulta-{norm}-vagas) button[value={tool}]")
-    page.wait_for_selector(f'#{tool}-resultado[data-origem="tabela"]', timeout=20000)
+    page.wait_for_selector(f'#{tool}-resultado[data-origem="tabela"]', timeout=pace.ms(20000))
     text = page.text_content(f"#{tool}-resultado")
     req = {"command": tool, "norma": norm, "vagas": vacancies}
     if norm == "lins":

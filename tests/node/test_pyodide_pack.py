@@ -11,6 +11,7 @@ from pathlib import Path
 
 from calculator.norms import discover
 from sitebuild import pyodide
+from tests import pace
 from tests.support import ROOT, SITE, require_site_files
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -139,7 +140,7 @@ def test_the_pages_python_loads_its_standard_library_as_bytecode():
     traceback still formats."""
     require_site_files(["assets/pyodide/python_stdlib.zip", "assets/calculadora/calculator.zip"])
     proc = subprocess.run(["node", "--input-type=module", "-e", START_PROBE, str(SITE)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+                          capture_output=True, text=True, cwd=ROOT, timeout=pace.seconds(300))
     assert proc.returncode == 0, proc.stderr
     probe = json.loads(proc.stdout.strip().splitlines()[-1])
     assert probe["ok"] is True

@@ -21,6 +21,7 @@ import pytest
 from calculator import NORMS as RULES
 from calculator.api import handle
 from calculator.norms import path_of, registry_of
+from tests import pace
 from tests.support import ROOT, SITE, require_site_files
 
 NODE_SCRIPT = ROOT / "tests" / "node" / "run_api.mjs"
@@ -208,7 +209,7 @@ def run_in_pyodide(requests: list[str]) -> tuple[list[str], dict[str, int]]:
         ["node", str(NODE_SCRIPT), str(SITE), "--count-reads"],
         input=json.dumps(requests, ensure_ascii=False).encode("utf-8"),
         capture_output=True,
-        timeout=600,
+        timeout=pace.seconds(600),
         cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-3000:]

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from sitebuild import distribution, pyodide
+from tests import pace
 from tests.support import ROOT, sha256sum_check, verified_copy
 
 SNAPSHOT_URL_PART = "assets/calculadora/calculator.snapshot.bin"
@@ -112,7 +113,7 @@ def test_snapshot_answers_equal_cpython_in_node(site: Path):
         input=json.dumps(requests),
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=pace.seconds(300),
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "preimported true" in proc.stderr  # state really came from the snapshot
@@ -161,8 +162,8 @@ def open_calculator(browser, server, snapshot_route=None):
     # when the page asks for it (?inicio_python=instantaneo; the default start is the plain one)
     page.goto(server.url("calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=25"
                          "&inicio_python=instantaneo#reserva"))
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
-    page.wait_for_selector('#reserva-resultado[data-origem="python"]', state="attached", timeout=60_000)
+    page.wait_for_selector(READY, state="attached", timeout=pace.ms(120_000))
+    page.wait_for_selector('#reserva-resultado[data-origem="python"]', state="attached", timeout=pace.ms(60_000))
     return page, ctx, log
 
 
