@@ -9,3 +9,11 @@ EDITAL_POSITIONS = 100_000
 #: Once that budget is spent, the first positions each further cargo still lists (and the text report shows
 #: per cargo): the start of its pattern.
 EDITAL_POSITIONS_EACH = 12
+#: Cargos one edital table may hold: the largest real editais list hundreds; beyond this the table is
+#: refused at the row that passes it, before any answer is computed (the rows of 20,000 cargos take
+#: about 5 MB).
+EDITAL_CARGOS = 20_000
+#: Distinct (vacancies, nominations) figures one edital may ask for: each is a `reserva` and an `ordem`
+#: computed and kept (about 10 KB each); cargos with the same figures share one.  Checked before the first
+#: is computed.
+EDITAL_FIGURES = 1_000

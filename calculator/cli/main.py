@@ -10,6 +10,7 @@ text.
 from __future__ import annotations
 
 import argparse
+import itertools
 import re
 import sys
 
@@ -162,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
 
             out = pieces(result)  # written as it is made (a large edital is never one string)
         else:
-            out = spec.render(result) + "\n\n" + DISCLAIMER
+            text = spec.render(result)  # a large edital's report comes a line at a time
+            out = (text + "\n\n" + DISCLAIMER if isinstance(text, str)
+                   else itertools.chain(text, ("\n\n" + DISCLAIMER,)))
     except (CliError, InputError) as err:
         message = err.message if isinstance(err, InputError) else str(err)
         if isinstance(err, InputError):

@@ -43,7 +43,7 @@ from calculator.csv.text import (
     table_too_large,
 )
 from calculator.errors import InputError
-from calculator.limits import MAX_VACANCIES
+from calculator.limits import EDITAL_CARGOS, MAX_VACANCIES
 from calculator.ptbr import format_int
 from calculator.stages.inputs import BLANKS
 
@@ -280,6 +280,9 @@ class _Table:
             self.since[i] += x
         if cr:
             self.reserve_lines.append(line)
+        if len(self.rows) == EDITAL_CARGOS:
+            raise InputError(f"Linha {line}: a tabela passa de {format_int(EDITAL_CARGOS)} cargos, o limite "
+                             "de um edital; divida-a em partes.", FIELD)
         self.rows.append(CargoRow(name, total, line, announced, pcd, nominations))
 
     def _summed_total(self, row, line, total, announced, pcd, cr) -> int:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from calculator.csv.cargos import CargoRow, CargoTable
 from calculator.csv.text import safe_text
 from calculator.errors import InputError
-from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
+from calculator.limits import EDITAL_FIGURES, EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.ptbr import format_int, format_percent
 from calculator.rules import rules_for
 from calculator.stages.applicability import Applicability, applicability
@@ -88,7 +88,14 @@ class CargoCache:
         return c.nominations if c.nominations is not None else self.q.global_nominations
 
     def fill(self) -> None:
-        """Every row's answer; a row with fewer nominations than vacancies is refused, naming the row."""
+        """Every row's answer; a row with fewer nominations than vacancies is refused, naming the row, and
+        a table of more distinct figures than limits.EDITAL_FIGURES before the first is computed."""
+        figures = {(c.vacancies, self.nominations_of(c)) for c in self.q.rows}
+        if len(figures) > EDITAL_FIGURES:
+            raise InputError(
+                f"A tabela pede {format_int(len(figures))} combinações diferentes de vagas e nomeações; o "
+                f"limite é {format_int(EDITAL_FIGURES)} por edital (cada uma é calculada à parte): divida a "
+                "tabela em partes.", "csv")
         for c in self.q.rows:
             m = self.nominations_of(c)
             if m is not None and m < c.vacancies:

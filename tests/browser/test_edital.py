@@ -323,13 +323,58 @@ def test_tables_as_editais_print_them_pasted_with_the_vagas_option(ctx, server):
 
 def test_a_shared_link_with_huge_nominations_answers_within_the_budget(ctx, server):
     """The review's H2: a shared link of 300 cargos with about 10¹⁵ nominations each (9 KB) crashed the tab
-    (100,000 positions per cargo). The edital lists one budget of positions over all cargos: the page answers,
-    every cargo in its table, and says where the list was cut."""
+    (100,000 positions per cargo). The edital lists one budget of positions over all cargos: a link of 200
+    such cargos (6 KB, within what a link carries) answers, every cargo in its table, and says where the list
+    was cut."""
     from urllib.parse import quote
 
-    rows = "cargo;vagas;nomeacoes\n" + "".join(f"Cargo {i};{13 + i};{10**15 - i}\n" for i in range(300))
+    rows = "cargo;vagas;nomeacoes\n" + "".join(f"Cargo {i};{13 + i};{10**15 - i}\n" for i in range(200))
+    assert len(rows) <= 8000
     page = open_calculator(ctx, server, f"?ferramenta=edital&norma=ubatuba&tabela={quote(rows)}#edital")
     wait_result(page)
-    assert page.locator("#edital-tabela tbody tr").count() == 300
+    assert page.locator("#edital-tabela tbody tr").count() == 200
     assert "listadas até 100.000 no edital inteiro" in page.inner_text("#edital-resultado")
     assert page.locator("#calc-link-erro").count() == 0
+
+
+def test_a_link_past_what_a_link_carries_is_not_run(ctx, server):
+    """The review's 300-cargo link (9 KB of table): past the 8,000 characters a link carries (nginx's default
+    request line), the page says so where the answer goes and computes nothing: no Python is fetched."""
+    from urllib.parse import quote
+
+    context, guard = ctx
+    rows = "cargo;vagas;nomeacoes\n" + "".join(f"Cargo {i};{13 + i};{10**15 - i}\n" for i in range(300))
+    page = open_calculator(ctx, server, f"?ferramenta=edital&norma=ubatuba&tabela={quote(rows)}#edital")
+    page.wait_for_selector('#edital-resultado[data-origem="link-grande"]')
+    text = page.inner_text("#edital-resultado")
+    assert f"tabela de {len(rows):,} caracteres".replace(",", ".") in text and "8.000" in text
+    assert page.input_value("#edital-csv") == ""
+    assert not any("pyodide" in u for u in guard.requests)
+
+
+def test_the_worker_refuses_a_file_past_the_limit_before_reading_it(ctx, server):
+    """The worker itself refuses a file or request past calculator/csv/text.py's MAX_CSV_BYTES with one
+    pt-BR message, before it reads the file or starts Python (any sender, not only the page's checks)."""
+    from calculator.csv import text as csvtext
+
+    context, guard = ctx
+    page = open_calculator(ctx, server)
+    replies = page.evaluate("""async (limit) => {
+        const worker = new Worker("assets/calculadora/worker.js", { type: "module" });
+        const ask = (message) => new Promise((resolve) => {
+          const take = (e) => { if (e.data.id === message.id) { worker.removeEventListener("message", take);
+                                                                 resolve(e.data); } };
+          worker.addEventListener("message", take);
+          worker.postMessage(message);
+        });
+        const file = new File([new Uint8Array(limit + 1)], "grande.csv");
+        const out = [await ask({ type: "simular", id: 1, request: { command: "simular" }, file, size: 50 }),
+                     await ask({ type: "api", id: 2, request: "x".repeat(limit * 2) })];
+        worker.terminate();
+        return out;
+    }""", csvtext.MAX_CSV_BYTES)
+    for reply in replies:
+        answer = json.loads(reply["response"])
+        assert answer["ok"] is False and answer["error"]["field"] == "csv"
+        assert answer["error"]["message"].startswith("O arquivo passa de 50 MB")
+    assert not any("pyodide" in u for u in guard.requests)

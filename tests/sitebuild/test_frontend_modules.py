@@ -217,3 +217,16 @@ def test_every_message_between_the_page_and_its_worker_is_described_in_one_place
     # the senders and the receivers name the types
     for module in ("calculadora/worker_client.js", "worker/main.js", "worker/files.js", "worker/boot.js"):
         assert 'import("../messages.js")' in (scripts.SRC / module).read_text(encoding="utf-8"), module
+
+
+def test_the_worker_and_the_pages_know_the_calculators_limits():
+    """The worker refuses before it allocates, and the Edital tool reads a link's table only up to what a
+    link carries: their constants are those of calculator/csv/text.py and what the share link writes."""
+    from calculator.csv.text import MAX_CSV_BYTES
+
+    worker = (scripts.SRC / "worker" / "main.js").read_text(encoding="utf-8")
+    assert f"const MAX_CSV_BYTES = {MAX_CSV_BYTES:_};" in worker
+    page = (scripts.SRC / "edital" / "page.js").read_text(encoding="utf-8")
+    written = int(re.search(r"URL_MAX_CHARS = (\d+);", page).group(1))
+    read = int(re.search(r"URL_READ_MAX_CHARS = (\d+);", page).group(1))
+    assert written < read <= 8192  # every link the page writes, it reads back; nginx's default line is 8 KB

@@ -6,7 +6,7 @@
 // the rest of the page stays as it is; it uses the page's helpers (calculadora.js).
 // Here: the wiring of the form, and the form restored from the address.
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
-import { $, FIELDS, MAX_CSV_BYTES, NORMS, TABLE_TOO_LARGE, TOOL, el, setBusy } from "./page.js";
+import { $, FIELDS, MAX_CSV_BYTES, NORMS, TABLE_TOO_LARGE, TOOL, URL_READ_MAX_CHARS, el, setBusy } from "./page.js";
 import { addRow, csvToRows, showMode } from "./rows.js";
 import { clearErrors, form, readFile, showError, updateFields } from "./form.js";
 import { dropAnswer, run } from "./run.js";
@@ -44,7 +44,14 @@ function restore() {
   }
   updateFields();
   const table = params.get("tabela");
-  if (table) {
+  if (table && table.length > URL_READ_MAX_CHARS) {
+    clearErrors();
+    $("edital-resultado").replaceChildren(el("p", { class: "calc-aviso", id: "edital-link-grande" },
+      `O link traz uma tabela de ${table.length.toLocaleString("pt-BR")} caracteres, mais que os ` +
+      `${URL_READ_MAX_CHARS.toLocaleString("pt-BR")} de um link: ela não foi lida. Cole ou envie a tabela do ` +
+      "edital e clique em Calcular."));
+    $("edital-resultado").dataset.origem = "link-grande";
+  } else if (table) {
     if (!csvToRows(table)) {
       $("edital-modo-colar").checked = true;
       $("edital-csv").value = table;

@@ -13,6 +13,9 @@ export const FIELDS = ["norma", "percentual", "vinculo", "data_edital", "leitura
 // e-mail clients and servers, and a big table is better sent as a file.
 export const URL_MAX_CARGOS = 12;
 export const URL_MAX_CHARS = 1200;
+// A table read from someone else's link: past this (the 8 KB request line nginx accepts by default) the page
+// does not run it on arrival; the reader pastes or uploads it instead.
+export const URL_READ_MAX_CHARS = 8000;
 export const CHART_MAX = 40; // cargos drawn in the chart (all of them are in the table)
 export const DETAIL_MAX = 200; // cargos with their step-by-step explanation on the page (all in the CSV)
 export const STATUS = {

@@ -18,6 +18,19 @@ import { base64, simulationCsv, summary } from "./simulation.js";
 
 let lastSimulation = null;
 
+// calculator/csv/text.py's MAX_CSV_BYTES (tests/browser/test_edital_safety.py checks they agree): a file or
+// request past it is refused here, before it is read into memory or copied into Python's. The page checks
+// the same limit first; this holds for any sender.
+const MAX_CSV_BYTES = 50_000_000;
+const MAX_REQUEST_CHARS = Math.ceil(MAX_CSV_BYTES / 3) * 4 + 65_536; // a file as base64, and the form's fields
+const TOO_LARGE = "O arquivo passa de 50 MB, o limite da calculadora; retire as colunas que a ferramenta não usa ou divida o arquivo.";
+
+function tooLarge(data) {
+  if (data.type === "simular") return Boolean(data.file && data.file.size > MAX_CSV_BYTES) ||
+    JSON.stringify(data.request).length > MAX_REQUEST_CHARS;
+  return data.type === "api" && typeof data.request === "string" && data.request.length > MAX_REQUEST_CHARS;
+}
+
 // Messages are handled one at a time, in order (a simulation's pages and CSV always come from the result
 // the page shows). A simulation that a newer one has replaced before it started is not run: the page has
 // already dropped it.
@@ -41,6 +54,10 @@ async function answer(event) {
   if (type === "csv") {
     const text = lastSimulation ? simulationCsv(lastSimulation.result, event.data.params) : "";
     self.postMessage({ id, blob: new Blob([text], { type: "text/csv;charset=utf-8" }) });
+    return;
+  }
+  if (tooLarge(event.data)) {
+    self.postMessage({ id, response: JSON.stringify({ ok: false, error: { field: "csv", message: TOO_LARGE } }) });
     return;
   }
   let handle;
