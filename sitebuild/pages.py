@@ -68,23 +68,31 @@ def without_analysis(ctx: Context, markdown: str) -> str:
 
 def page_chaves(ctx: Context) -> None:
     """The guide's tables of a norm folder's keys (Como incluir uma norma includes them with
-    pymdownx.snippets), each written from the description its loader and laws check use:
-    docs/gerado/_chaves_norma.md from calculator/norms/schema.py (every key of norma.toml, with its type,
-    default and the values it may take), _chaves.md from calculator/norms/wording.py (the common steps'
-    messages
-    with their default wording and placeholders, and the rounding values), _chaves_meta.md and
-    _chaves_anotacoes.md from laws/folder_schema.py, _chaves_casos.md from laws/cases/keys.py (casos.toml)."""
+    pymdownx.snippets): see :func:`key_tables`. laws/CHAVES.md holds the same tables for a reader of the
+    clone (tools/key_tables.py writes it)."""
+    for name, text in key_tables(ctx.env).items():
+        write(ctx.gen / name, text)
+
+
+def key_tables(env) -> dict[str, str]:
+    """Each table of a norm folder's keys, by the name the guide includes, written from the description
+    its loader and laws check use: _chaves_norma.md from calculator/norms/schema.py (every key of
+    norma.toml, with its type, default and the values it may take), _chaves.md from
+    calculator/norms/wording.py (the common steps' messages with their default wording and placeholders,
+    and the rounding values), _chaves_meta.md and _chaves_anotacoes.md from laws/folder_schema.py,
+    _chaves_casos.md from laws/cases/keys.py (casos.toml)."""
     from laws import folder_schema
 
-    write(ctx.gen / "_chaves_norma.md", ctx.env.get_template("_chaves_norma.md.j2").render(
-        keys=registry_keys()))
-    write(ctx.gen / "_chaves.md", ctx.env.get_template("_chaves.md.j2").render(
-        messages=[(key, text, MESSAGE_VALUES[key]) for key, text in MESSAGES.items()],
-        roundings=list(ROUNDINGS)))
-    write(ctx.gen / "_chaves_meta.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=meta_keys()))
-    write(ctx.gen / "_chaves_anotacoes.md", ctx.env.get_template("_chaves_meta.md.j2").render(
-        keys=meta_keys(folder_schema.ANNOTATION_KEYS)))
-    write(ctx.gen / "_chaves_casos.md", ctx.env.get_template("_chaves_meta.md.j2").render(keys=case_keys()))
+    meta = env.get_template("_chaves_meta.md.j2")
+    return {
+        "_chaves_meta.md": meta.render(keys=meta_keys()),
+        "_chaves_norma.md": env.get_template("_chaves_norma.md.j2").render(keys=registry_keys()),
+        "_chaves.md": env.get_template("_chaves.md.j2").render(
+            messages=[(key, text, MESSAGE_VALUES[key]) for key, text in MESSAGES.items()],
+            roundings=list(ROUNDINGS)),
+        "_chaves_anotacoes.md": meta.render(keys=meta_keys(folder_schema.ANNOTATION_KEYS)),
+        "_chaves_casos.md": meta.render(keys=case_keys()),
+    }
 
 
 def registry_keys() -> list[dict]:

@@ -25,6 +25,7 @@ from laws.cases.keys import (
     CASE_KEYS,
     CODE_FORM,
     COMMANDS,
+    CORPUS_MINIMUM,
     DATE,
     EXPECT_KEYS,
     FILENAME,
@@ -50,7 +51,8 @@ from laws.cases.keys import (
 from laws.cases.reader import case_lines, parse, read, shown
 from laws.cases.runner import ask_folder, ask_here, compare, verify
 
-__all__ = ["APPLIES", "BOOLEAN", "CASE_KEYS", "CODE_FORM", "COMMANDS", "Case", "DATE", "EXPECT_KEYS",
+__all__ = ["APPLIES", "BOOLEAN", "CASE_KEYS", "CODE_FORM", "COMMANDS", "CORPUS_MINIMUM", "Case", "DATE",
+           "EXPECT_KEYS",
            "FILENAME", "IDS", "ID_FORM", "INPUT_KEYS", "INTEGER", "INTEGERS", "Key", "MAX_BYTES",
            "MAX_CASES", "MAX_ITEMS", "MAX_TEXT", "MAX_VACANCIES", "PERCENT", "TABLE", "TEXT", "TEXTS",
            "TIMEOUT", "UNKNOWN", "ask_folder", "ask_here", "case_lines", "compare", "parse", "read",

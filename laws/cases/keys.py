@@ -19,6 +19,9 @@ MAX_VACANCIES = 100_000
 TIMEOUT = 120
 
 COMMANDS = ("reserva", "ordem")
+#: A norm of the corpus (a folder in laws/) is published with at least this many cases, covering every
+#: command: laws check refuses it otherwise (a draft folder elsewhere may have fewer, or none).
+CORPUS_MINIMUM = 15
 #: ``aplica`` = "indeterminado": the answer's ``applies`` is null (the corpus does not settle it, or the
 #: edital's date was not given).
 UNKNOWN = "indeterminado"

@@ -30,6 +30,7 @@ from laws import cases
 from laws.check.folder import Folder, Problem
 from laws.check.registry import check_loader, check_registry, check_written_once
 from laws.check.text import check_bases, check_meta, check_text
+from laws.corpus import LAWS_DIR
 
 FILES = ("texto.txt", "meta.toml", "norma.toml", "anotacoes.toml")
 
@@ -76,9 +77,18 @@ def check_cases(f: Folder) -> None:
     found, problems = cases.read(f.path, f.ids or None)
     for line, message in problems:
         f.add(cases.FILENAME, message, line)
+    in_corpus = f.path.resolve().parent == LAWS_DIR
     if problems or not (f.path / cases.FILENAME).is_file():
+        if in_corpus and not problems:
+            f.add(cases.FILENAME, f"arquivo não encontrado: uma norma do corpus (laws/) tem pelo menos "
+                                  f"{cases.CORPUS_MINIMUM} casos verificados (veja docs/incluir-norma.md)")
         return
     f.cases = len(found)
+    missing = sorted(set(cases.COMMANDS) - {c.inputs["comando"] for c in found})
+    if in_corpus and (len(found) < cases.CORPUS_MINIMUM or missing):
+        f.add(cases.FILENAME, f"uma norma do corpus (laws/) tem pelo menos {cases.CORPUS_MINIMUM} casos, com "
+                              f"os comandos {' e '.join(cases.COMMANDS)}: há {len(found)}"
+                              + (f", nenhum de {' e '.join(missing)}" if missing else ""))
     if not f.problems:
         for line, message in cases.verify(f.path, found):
             f.add(cases.FILENAME, message, line)

@@ -44,7 +44,7 @@ def test_every_norm_has_its_cases():
     for folder in [*CORPUS, *FIXTURES]:
         found, problems = cases.read(folder)
         assert problems == [] and found, folder
-        assert len(found) >= (15 if folder in CORPUS else 5), folder
+        assert len(found) >= (cases.CORPUS_MINIMUM if folder in CORPUS else 5), folder
         assert {c.inputs["comando"] for c in found} == set(cases.COMMANDS), folder
 
 

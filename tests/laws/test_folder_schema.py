@@ -219,3 +219,12 @@ def test_a_missing_key_is_reported_once_at_its_own_entry(tmp_path):
     line = _line_of(folder, "[warnings.exemplo_minimo_por_cargo]")
     assert f"erro: {folder}/norma.toml:{line}: warnings.exemplo_minimo_por_cargo: falta message" in problems
     assert sum("falta message" in p for p in problems) == 1, problems
+
+
+def test_the_key_tables_of_the_clone_are_those_the_guide_shows():
+    """laws/CHAVES.md (the key tables, readable without building the site) is what tools/key_tables.py
+    writes from the same function as the guide's tables."""
+    from tools import key_tables
+
+    assert key_tables.OUT.read_text(encoding="utf-8") == key_tables.render(), \
+        "laws/CHAVES.md desatualizado: rode .venv/bin/python tools/key_tables.py"

@@ -407,8 +407,8 @@ def test_the_commands_the_page_quotes_run(tmp_path):
         if "COTAS_NORMAS_EXTRA=minhas-normas" in env_part:
             extra = work
         proc = run(args[1], *args[2:], extra=extra)
-        if args[1:3] == ["laws", "check"] and args[3] == "laws/exemplo":
-            continue  # shown on the page before the folder exists in laws/ (the example above runs it)
+        if args[1:3] == ["laws", "check"] and args[3] in ("laws/exemplo", "laws/minha_cidade"):
+            continue  # folders the page moves into laws/ (the corpus minimum has its own test)
         assert proc.returncode == 0, (command, proc.stderr)
 
 
@@ -467,3 +467,23 @@ def test_the_fixture_norm_builds_and_renders_with_no_python_written_for_it(tmp_p
     assert node.returncode == 0, node.stderr[-2000:]
     in_pyodide = json.loads(json.loads(node.stdout)[0])
     assert in_pyodide == _answers([json.loads(requests[0])])[0]
+
+
+def test_a_corpus_norm_needs_the_suites_minimum_of_cases(tmp_path, monkeypatch):
+    """What laws check accepts passes the suite: a folder in laws/ with fewer cases than the suite asks of
+    a corpus norm (or none of a command) is refused by the check itself, naming the file; a draft folder
+    elsewhere is not held to it."""
+    import laws.check as check
+
+    folder = tmp_path / "vila_serena"
+    shutil.copytree(FIXTURES / "vila_serena", folder)
+    problems, _ = check.check_folder(folder)
+    assert problems == []
+    monkeypatch.setattr(check, "LAWS_DIR", tmp_path)  # as if the folder were in laws/
+    problems, _ = check.check_folder(folder)
+    assert [(Path(p.file).name, p.message[:45]) for p in problems] == [
+        ("casos.toml", "uma norma do corpus (laws/) tem pelo menos 15")]
+    (folder / "casos.toml").unlink()
+    problems, _ = check.check_folder(folder)
+    assert [Path(p.file).name for p in problems] == ["casos.toml"]
+    assert "arquivo não encontrado" in problems[0].message
