@@ -19,6 +19,7 @@ import pytest
 
 import calculator
 from calculator.api import handle
+from tests import pace
 from tests.support import ROOT
 
 SAMPLE = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_text(encoding="utf-8")
@@ -69,11 +70,11 @@ def answers(slug: str, n: int, date: str | None) -> dict:
     }
 
 
-def check_norm(slug: str) -> list[str]:
+def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
     """Every disagreement found for one norm (empty: they all agree)."""
     problems: list[str] = []
     for date in dates_of(slug):
-        for n in (2, 3, 13):
+        for n in vacancies:
             a = answers(slug, n, date)
             r = a["reserva"]
             where = f"{slug} n={n} data={date}"
@@ -116,6 +117,10 @@ def check_norm(slug: str) -> list[str]:
                         problems.append(f"{where}: {k} headline without 'se se aplicar': {h}")
             if r["applies"] is not False and cargo["positions"] != a["ordem"]["positions"]:
                 problems.append(f"{where}: edital positions {cargo['positions']} ≠ ordem")
+            counts = {"reserva": r["reserved"], "ordem": a["ordem"]["reserved"], "edital": cargo["reserved"],
+                      "ordem (posições)": len(a["ordem"]["positions"]) if r["applies"] is not False else 0}
+            if r["applies"] is not False and len(set(counts.values())) != 1:
+                problems.append(f"{where}: counts differ {counts}")
             model = "pelo modelo adotado"
             if any(model in h for h in heads.values()) and not all(model in h for h in heads.values()):
                 problems.append(f"{where}: the extension model in some headlines only: {heads}")
@@ -127,11 +132,17 @@ def test_every_tool_agrees_on_applicability_and_its_clause(slug):
     assert check_norm(slug) == []
 
 
-def test_the_fictitious_norm_agrees_too():
+@pytest.mark.parametrize("slug", sorted(p.parent.name for p in FIXTURES.glob("*/norma.toml")))
+def test_a_folder_laws_check_accepts_answers_every_tool_for_1_to_200_vacancies(slug):
+    """The contract, as a property: each data-only folder of the fixtures (laws check accepts them; one is a
+    lei complementar with a fixed percentage, rounding down, no source notice and a long name) answers
+    every command, for every N from 1 to 200 and every kind of date, with one applicability and one
+    count."""
     env = {**os.environ, "COTAS_NORMAS_EXTRA": str(FIXTURES)}
-    code = "import json, tests.calculator.test_applicability as t; print(json.dumps(t.check_norm('exemplo')))"
+    code = ("import json, tests.calculator.test_applicability as t; "
+            f"print(json.dumps(t.check_norm({slug!r}, range(1, 201))))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          encoding="utf-8", timeout=600, env=env)
+                          encoding="utf-8", timeout=pace.seconds(900), env=env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == []
 
