@@ -424,6 +424,24 @@ def test_calculator_zip_failure_after_the_runtime_is_reported(ctx, server):
     guard.console_errors = [e for e in guard.console_errors if "404" not in e]
 
 
+@pytest.mark.parametrize("broken", ["python_stdlib.zip.zst", "calculator.zip.zst", "pyodide.asm.wasm.zst"])
+def test_a_twin_that_does_not_decode_gives_way_to_the_next(ctx, server, broken):
+    """The review's L5: a truncated .zst twin (a half upload, a cut copy) is passed over for the .gz twin,
+    which is intact, instead of failing the whole start."""
+    context, guard = ctx
+    folder = "calculadora" if broken.startswith("calculator") else "pyodide"
+    whole = (SITE / "assets" / folder / broken).read_bytes()
+    context.route(f"**/{broken}", lambda route: route.fulfill(status=200, body=whole[: len(whole) // 2]))
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12&percentual=30")
+    text = result_of(page, "reserva", "python")
+    res = handle({"command": "reserva", "norma": "quissama", "vagas": "12", "percentual": "30"})["result"]
+    assert res["headline"] in text
+    via = {k: v for w in page.workers for k, v in (w.evaluate("() => self.packedVia || {}") or {}).items()}
+    name = broken.removesuffix(".zst")
+    assert via[name] == "gz", via
+    assert any(u.endswith(name + ".gz") for u in guard.requests)
+
+
 def test_runtime_load_failure_is_reported_and_tables_still_answer(ctx, server):
     context, guard = ctx
     context.route("**/pyodide.asm.wasm*", lambda route: route.abort())

@@ -61,29 +61,37 @@ async function fetchOk(href) {
   }
 }
 
-// The first twin of url the server has: { codec, response }, or null (then the original is fetched).
-export async function firstTwin(url) {
-  for (const codec of CODECS) {
+// The first twin of url the server has, from the codec at index `from` on: { codec, response, next }, or null
+// (then the original is fetched).
+export async function firstTwin(url, from = 0) {
+  for (let i = from; i < CODECS.length; i++) {
+    const codec = CODECS[i];
     if (!codec.usable()) continue;
     const r = await fetchOk(`${url.href}.${codec.suffix}`);
-    if (r) return { codec, response: r };
+    if (r) return { codec, response: r, next: i + 1 };
   }
   return null;
 }
 
-// The bytes of url, fetched as a twin where possible. self.packedVia records which way each file came.
+// The bytes of url, fetched as a twin where possible. A twin that does not decode (truncated, corrupted on
+// the server) is passed over for the next twin, then the original: each is a whole copy of the same file.
+// self.packedVia records which way each file came.
 self.packedVia = {};
-export async function fetchPacked(url, counted = true) {
+export async function fetchPacked(url, counted = true, from = 0) {
   const name = url.pathname.split("/").pop();
-  const twin = await firstTwin(url);
-  if (twin) {
+  for (let twin = await firstTwin(url, from); twin; twin = await firstTwin(url, twin.next)) {
     const raw = await readAll(twin.response, counted);
     const packed = signed(raw, twin.codec.magic);
-    self.packedVia[name] = packed ? twin.codec.suffix : `${twin.codec.suffix}-decodificado-pelo-servidor`;
-    return packed ? twin.codec.whole(raw) : raw;
+    try {
+      const bytes = packed ? await twin.codec.whole(raw) : raw;
+      self.packedVia[name] = packed ? twin.codec.suffix : `${twin.codec.suffix}-decodificado-pelo-servidor`;
+      return bytes;
+    } catch {
+      self.packedVia[name] = `${twin.codec.suffix}-quebrado`;
+    }
   }
   const r = await nativeFetch(url);
   if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
-  self.packedVia[name] = "original";
+  self.packedVia[name] = self.packedVia[name] ? `${self.packedVia[name]}, original` : "original";
   return readAll(r, counted);
 }

@@ -11,6 +11,13 @@ import { fetchPacked, firstTwin, signed } from "./codecs.js";
 // time to its first byte), judged from the rate seen so far; at once where that cannot be judged.
 export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) {
   const name = url.pathname.split("/").pop();
+  let endCalled = false;
+  const ended = () => {
+    if (!endCalled) {
+      endCalled = true;
+      onEnd();
+    }
+  };
   let nearEndCalled = false;
   const nearEnd = () => {
     if (!nearEndCalled) {
@@ -20,7 +27,7 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
   };
   const whole = (promise) => {
     nearEnd();
-    promise.then(onEnd, () => {});
+    promise.then(ended, () => {});
     return promise;
   };
   if (typeof ReadableStream === "undefined" || typeof TransformStream === "undefined") {
@@ -40,7 +47,7 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
       const plain = await nativeFetch(url);
       if (!plain.ok) throw new Error(`${name}: HTTP ${plain.status}`);
       const all = await readAll(plain);
-      onEnd();
+      ended();
       return all;
     }
     const length = Number(r.headers.get("Content-Length")) || 0;
@@ -67,7 +74,7 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
         const { done, value } = await reader.read();
         if (done) {
           nearEnd();
-          onEnd();
+          ended();
           controller.close();
           return;
         }
@@ -86,7 +93,16 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
     const [forPyodide, forCopy] = decoded.tee();
     branch = forPyodide;
     branchReady();
-    return new Uint8Array(await new Response(forCopy).arrayBuffer());
+    try {
+      return new Uint8Array(await new Response(forCopy).arrayBuffer());
+    } catch {
+      // a twin that does not decode: the whole bytes from the next twin or the original (the plain start
+      // after the streamed one fails uses them)
+      self.packedVia[name] = `${twin.codec.suffix}-quebrado`;
+      const rest = await fetchPacked(url, true, twin.next);
+      ended();
+      return rest;
+    }
   })();
   bytes.catch(() => {
     branchReady();
