@@ -90,19 +90,18 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
       },
     });
     const decoded = packed ? counted.pipeThrough(twin.codec.stream()) : counted;
-    const [forPyodide, forCopy] = decoded.tee();
+    // a twin that does not decode (a cut or corrupted copy): the rest of the file comes from the next twin
+    // or the original, so the compile that is reading the stream goes on instead of failing
+    const rest = async () => {
+      self.packedVia[name] = `${twin.codec.suffix}-quebrado`;
+      const whole = await fetchPacked(url, true, twin.next);
+      ended();
+      return whole;
+    };
+    const [forPyodide, forCopy] = resumed(decoded, rest).tee();
     branch = forPyodide;
     branchReady();
-    try {
-      return new Uint8Array(await new Response(forCopy).arrayBuffer());
-    } catch {
-      // a twin that does not decode: the whole bytes from the next twin or the original (the plain start
-      // after the streamed one fails uses them)
-      self.packedVia[name] = `${twin.codec.suffix}-quebrado`;
-      const rest = await fetchPacked(url, true, twin.next);
-      ended();
-      return rest;
-    }
+    return new Uint8Array(await new Response(forCopy).arrayBuffer());
   })();
   bytes.catch(() => {
     branchReady();
@@ -118,4 +117,33 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
       return b ? new Response(b, { headers: { "Content-Type": type } }) : null;
     },
   };
+}
+
+// The decoded stream, and where it fails, the bytes after those already given from whole() (the file
+// from another source): a reader sees one file either way.
+function resumed(decoded, whole) {
+  const reader = decoded.getReader();
+  let given = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch {
+        const bytes = await whole();
+        if (bytes.length > given) controller.enqueue(bytes.subarray(given));
+        controller.close();
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        return;
+      }
+      given += chunk.value.length;
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
