@@ -432,9 +432,9 @@ def test_a_twin_that_does_not_decode_gives_way_to_the_next(ctx, server, broken):
     folder = "calculadora" if broken.startswith("calculator") else "pyodide"
     whole = (SITE / "assets" / folder / broken).read_bytes()
     context.route(f"**/{broken}", lambda route: route.fulfill(status=200, body=whole[: len(whole) // 2]))
-    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=quissama&vagas=12&percentual=30")
+    page = open_calculator(ctx, server, "?ferramenta=reserva&norma=ubatuba&vagas=10&percentual=30")
     text = result_of(page, "reserva", "python")
-    res = handle({"command": "reserva", "norma": "quissama", "vagas": "12", "percentual": "30"})["result"]
+    res = handle({"command": "reserva", "norma": "ubatuba", "vagas": "10", "percentual": "30"})["result"]
     assert res["headline"] in text
     via = {k: v for w in page.workers for k, v in (w.evaluate("() => self.packedVia || {}") or {}).items()}
     name = broken.removesuffix(".zst")
