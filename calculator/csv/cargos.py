@@ -29,9 +29,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from calculator.answer import warning
 from calculator.arithmetic import digits_value
-from calculator.csv.table_notes import ignored_columns_warning, total_row_warning
+from calculator.csv.table_notes import (
+    empty_vacancies_warning,
+    ignored_columns_warning,
+    reserve_list_warning,
+    total_row_warning,
+)
 from calculator.csv.text import (
     MAX_CSV_BYTES,
     csv_reason,
@@ -237,6 +241,7 @@ class _Table:
         self.rows: list[CargoRow] = []
         self.seen: dict[str, int] = {}
         self.reserve_lines: list[int] = []
+        self.empty_lines: list[int] = []  # rows whose vacancies cell is empty (read as 0)
         self.warnings: list[dict] = []
         self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
         self.overall = [0, 0, 0]
@@ -264,6 +269,8 @@ class _Table:
             raise InputError(f"{self.where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
         cr: list[int] = []
         total = self.cell(row, line, self.total_col, cr) if self.total_col else None
+        if self.total_col and not self.summed and not row[self.index[self.total_col]].strip(BLANKS):
+            self.empty_lines.append(line)
         announced = self.cell(row, line, "reservadas", cr)
         pcd = self.cell(row, line, "vagas_pcd", cr)
         nominations = self.cell(row, line, "nomeacoes", None, summed=False)
@@ -326,12 +333,9 @@ class _Table:
             raise InputError(f"Linha {self.header_line + 1}: o arquivo tem cabeçalho, mas nenhum cargo.",
                              FIELD)
         if self.reserve_lines:
-            self.warnings.append(warning(
-                "tabela_cadastro_reserva", "aviso",
-                f"{_lines_text(self.reserve_lines)}: “CR” (cadastro de reserva) lido como nenhuma vaga "
-                "oferecida; as nomeações do cadastro entram pelo total de nomeações previstas (ou pela "
-                "coluna "
-                "nomeacoes).", []))
+            self.warnings.append(reserve_list_warning(self.reserve_lines))
+        if self.empty_lines:
+            self.warnings.append(empty_vacancies_warning(self.empty_lines))
         columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
         uncertain = self.summed and "total" not in self.index and bool(self.numeric_ignored)
         if self.ignored:
@@ -350,12 +354,6 @@ def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None
     if "reservadas" in display:
         parts.append(f"{display['reservadas']} {format_int(announced or 0)}")
     return " + ".join(parts)
-
-
-def _lines_text(lines: list[int]) -> str:
-    shown = ", ".join(str(n) for n in lines[:10]) + (f" e mais {format_int(len(lines) - 10)}"
-                                                     if len(lines) > 10 else "")
-    return f"Linha {shown}" if len(lines) == 1 else f"Linhas {shown}"
 
 
 def _cargo_key(name: str) -> str:

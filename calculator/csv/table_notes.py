@@ -56,3 +56,26 @@ def total_row_warning(name: str, line: int, total: int | None, announced: int | 
         f"mas ela não confere com a soma dos cargos acima dela ({diffs}). Confira se a tabela foi copiada "
         "inteira.",
         [])
+
+
+def lines_text(lines: list[int]) -> str:
+    shown = ", ".join(str(n) for n in lines[:10]) + (f" e mais {format_int(len(lines) - 10)}"
+                                                     if len(lines) > 10 else "")
+    return f"Linha {shown}" if len(lines) == 1 else f"Linhas {shown}"
+
+
+def reserve_list_warning(lines: list[int]) -> dict:
+    return warning(
+        "tabela_cadastro_reserva", "aviso",
+        f"{lines_text(lines)}: “CR” (cadastro de reserva) lido como nenhuma vaga oferecida; as nomeações do "
+        "cadastro entram pelo total de nomeações previstas (ou pela coluna nomeacoes).", [])
+
+
+def empty_vacancies_warning(lines: list[int]) -> dict:
+    """An empty vacancies cell is read as 0 (cadastro de reserva): said, since a cell merged with the one
+    above in a PDF comes out empty when the table is copied."""
+    return warning(
+        "tabela_vagas_vazias", "aviso",
+        f"{lines_text(lines)}: a célula de vagas está vazia e foi lida como nenhuma vaga (cadastro de "
+        "reserva). Numa tabela copiada de um PDF, uma célula mesclada com a de cima fica vazia assim: "
+        "confira essas linhas no edital.", [])

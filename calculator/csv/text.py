@@ -38,9 +38,11 @@ def normalise(text: str) -> str:
 
 
 def safe_text(value: str) -> str:
-    """A cell value made safe for a one-line message."""
+    """A cell value made safe for a one-line message: a control or formatting character is shown by its
+    code (<U+001C>), as the tables show it, before runs of spaces are joined (str.split would take some
+    control characters for spaces and hide them)."""
+    value = "".join(ch if ch.isprintable() or ch in " \t\r\n" else f"<U+{ord(ch):04X}>" for ch in value)
     value = " ".join(value.split())
-    value = "".join(ch if ch.isprintable() else "?" for ch in value)
     if len(value) > MAX_SHOWN:
         value = value[: MAX_SHOWN - 1] + "…"
     return value
@@ -61,6 +63,7 @@ def table_too_large() -> InputError:
 
 
 UTF16 = "Linha 1: o arquivo está em UTF-16; salve-o como CSV em UTF-8 ou Windows-1252."
+UTF32 = "Linha 1: o arquivo está em UTF-32; salve-o como CSV em UTF-8 ou Windows-1252."
 
 
 def decode(data: bytes, large=too_large) -> tuple[str, str]:
@@ -70,6 +73,8 @@ def decode(data: bytes, large=too_large) -> tuple[str, str]:
         raise large()
     if not isinstance(data, bytes):
         data = bytes(data)
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise InputError(UTF32, FIELD)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(UTF16, FIELD)
     if data.startswith(b"\xef\xbb\xbf"):

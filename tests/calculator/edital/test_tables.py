@@ -314,3 +314,23 @@ def test_an_unread_column_that_looks_like_the_reserve_says_the_status_is_not_che
     assert r["cargos"][0]["status"] is None
     w = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
     assert "parece ser a da reserva racial" in w["message"] and "“reservadas”" in w["message"]
+
+
+def test_an_empty_vacancies_cell_is_said_to_be_empty():
+    """The review's L8: an empty vacancies cell is read as 0 (cadastro de reserva), and a warning names the
+    rows and says why it matters (a merged cell copied from a PDF comes out empty)."""
+    res = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba",
+                                        "csv": "cargo;vagas\nA;\nB;4\nC;\n"})))["result"]
+    notes = [w for w in res["warnings"] if w["code"] == "tabela_vagas_vazias"]
+    assert len(notes) == 1 and notes[0]["message"].startswith("Linhas 2, 4: a célula de vagas está vazia")
+    assert "mesclada" in notes[0]["message"]
+    full = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba",
+                                         "csv": "cargo;vagas\nA;2\nB;4\n"})))["result"]
+    assert "tabela_vagas_vazias" not in [w["code"] for w in full["warnings"]]
+
+
+def test_a_control_character_in_a_cell_is_named_and_utf32_is_called_utf32():
+    out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;vagas\nA;3\x1c\n")
+    assert out.returncode == 2 and "não “3<U+001C>”" in out.stderr.decode()
+    out = cli("edital", "--norma", "ubatuba", "-", stdin="cargo;vagas\nA;3\n".encode("utf-32"))
+    assert out.returncode == 2 and "está em UTF-32" in out.stderr.decode()
