@@ -87,9 +87,21 @@ def decode(data: bytes, large=too_large) -> tuple[str, str]:
     except UnicodeDecodeError:
         pass
     try:
-        return data.decode("windows-1252"), "windows-1252"
+        text = data.decode("windows-1252")
     except UnicodeDecodeError as exc:
         raise decode_error(data, exc.start, "UTF-8 nem Windows-1252") from None
+    if (mac := _MAC_ROMAN.search(text)) is not None:
+        line = text.count("\n", 0, mac.start()) + 1
+        at = mac.start() + 1
+        word = re.search(r"\w*$", text[:at]).group() + re.match(r"\w*", text[at:]).group()
+        raise InputError(f"Linha {line}: o arquivo parece estar em Mac Roman (“{safe_text(word)}”, com as "
+                         "letras acentuadas trocadas); salve-o como CSV em UTF-8.", FIELD)
+    return text, "windows-1252"
+
+
+#: Mac Roman's é, á, ã, â, õ, ú (bytes 0x8E, 0x87, 0x8B, 0x89, 0x9B, 0x9C) as Windows-1252 reads them; between
+#: two letters they are a Portuguese word from a file saved on an old Mac ("MŽdico"), not a word of its own
+_MAC_ROMAN = re.compile(r"[A-Za-z][Ž‡‹‰›œ][A-Za-z]")
 
 
 def decode_error(data: bytes, offset: int, what: str) -> InputError:

@@ -334,3 +334,13 @@ def test_a_control_character_in_a_cell_is_named_and_utf32_is_called_utf32():
     assert out.returncode == 2 and "não “3<U+001C>”" in out.stderr.decode()
     out = cli("edital", "--norma", "ubatuba", "-", stdin="cargo;vagas\nA;3\n".encode("utf-32"))
     assert out.returncode == 2 and "está em UTF-32" in out.stderr.decode()
+
+
+def test_a_mac_roman_file_is_refused_by_name():
+    """The review's L8: "Médico" saved as Mac Roman reads as "MŽdico" in Windows-1252; refused, naming the
+    word, while a Windows-1252 file with accents and typographic quotes is read."""
+    out = cli("edital", "--norma", "ubatuba", "-", stdin="cargo;vagas\nMédico;3\n".encode("mac_roman"))
+    assert out.returncode == 2 and out.stdout == b""
+    assert "Linha 2: o arquivo parece estar em Mac Roman (“MŽdico”" in out.stderr.decode()
+    ok = cli("edital", "--norma", "ubatuba", "-", stdin="cargo;vagas\nMédico “clínico”;3\n".encode("cp1252"))
+    assert ok.returncode == 0, ok.stderr.decode()
