@@ -29,9 +29,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from calculator.arithmetic import digits_value
+from calculator.csv.counts import NOT_WORD, count_cell
 from calculator.csv.table_notes import (
     empty_vacancies_warning,
+    footnote_marks_warning,
     ignored_columns_warning,
     reserve_list_warning,
     total_row_warning,
@@ -98,11 +99,8 @@ LAYOUTS = {
 VACANCIES_ARE = ("total", "ampla")
 #: A header that speaks of the racial reserve: an ignored column like it is named as such.
 _RESERVE_LIKE = re.compile(r"negr|pret|pard|indig|quilomb|cota|reserv|ppi|racia|etnic")
-_DASHES = frozenset("-–—−‐‑")
-_RESERVE_LIST = frozenset({"cr", "c_r", "cadastro_de_reserva", "cadastro_reserva", "so_cr"})
 _TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
 _FOOTNOTE = re.compile(r"(\s*(\*+|\(\s*\d{1,2}\s*\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+\s*$")
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
 _BLANK_RUN = re.compile(f"[{BLANKS}]+")
 
 
@@ -141,7 +139,7 @@ def header_key(raw: str) -> str:
     """A header as the aliases spell it: footnote marks off ("VAGAS*", "Vagas (1)"), accents and case
     off, any run of other characters as ``_``
     ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
-    return _NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", raw))).strip("_")
+    return NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", raw))).strip("_")
 
 
 def _total_key(name: str) -> str:
@@ -242,6 +240,7 @@ class _Table:
         self.seen: dict[str, int] = {}
         self.reserve_lines: list[int] = []
         self.empty_lines: list[int] = []  # rows whose vacancies cell is empty (read as 0)
+        self.marks: list[tuple[int, str]] = []  # (row, cell as printed) of numbers with a footnote mark
         self.warnings: list[dict] = []
         self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
         self.overall = [0, 0, 0]
@@ -256,8 +255,8 @@ class _Table:
         """A count cell: None if the column is absent (or an empty reservadas cell not in a sum)."""
         if col not in self.index:
             return None
-        return _count(row[self.index[col]], self.where(line, col), _WHAT[col], col,
-                      self.summed if summed is None else summed, reserve_list, line)
+        return count_cell(row[self.index[col]], self.where(line, col), _WHAT[col], col,
+                          self.summed if summed is None else summed, reserve_list, line, self.marks)
 
     def read_row(self, line: int, row: list[str]) -> None:
         for number, _raw in self.ignored:
@@ -336,6 +335,8 @@ class _Table:
             self.warnings.append(reserve_list_warning(self.reserve_lines))
         if self.empty_lines:
             self.warnings.append(empty_vacancies_warning(self.empty_lines))
+        if self.marks:
+            self.warnings.append(footnote_marks_warning(self.marks))
         columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
         uncertain = self.summed and "total" not in self.index and bool(self.numeric_ignored)
         if self.ignored:
@@ -363,28 +364,3 @@ def _cargo_key(name: str) -> str:
     if not plain.isascii():
         plain = "".join(ch for ch in unicodedata.normalize("NFKD", plain) if not unicodedata.combining(ch))
     return " ".join(plain.split())
-
-
-def _count(raw: str, where: str, what: str, col: str, summed: bool, reserve_list: list[int] | None,
-           line: int) -> int | None:
-    """A count cell → int; a dash is 0; "CR" is 0 (noted in reserve_list); an empty cell is 0, except an
-    empty reservadas, vagas_pcd or nomeacoes cell outside a sum of parts, which is None (not said)."""
-    s = raw.strip(BLANKS)
-    if not s:
-        if col in ("reservadas", "vagas_pcd", "nomeacoes") and not summed:
-            return None
-        return 0
-    if s.isascii() and s.isdigit():
-        if len(s.lstrip("0")) > len(str(MAX_VACANCIES)) or digits_value(s) > MAX_VACANCIES:
-            raise InputError(f"{where}: número grande demais (o limite é {format_int(MAX_VACANCIES)}).",
-                             FIELD)
-        return digits_value(s)
-    if len(s) == 1 and s in _DASHES:
-        return None if col == "nomeacoes" else 0
-    if reserve_list is not None and _NOT_WORD.sub("_", normalise(s)).strip("_") in _RESERVE_LIST:
-        reserve_list.append(line)
-        return 0
-    shown = safe_text(s)
-    if s[0] in _DASHES and s[1:].strip(BLANKS).isascii() and s[1:].strip(BLANKS).isdigit():
-        raise InputError(f"{where}: {what} não pode ser negativo (“{shown}”).", FIELD)
-    raise InputError(f"{where}: {what} deve ser um número inteiro (ex.: 12), não “{shown}”.", FIELD)

@@ -67,8 +67,9 @@ def lines_text(lines: list[int]) -> str:
 def reserve_list_warning(lines: list[int]) -> dict:
     return warning(
         "tabela_cadastro_reserva", "aviso",
-        f"{lines_text(lines)}: “CR” (cadastro de reserva) lido como nenhuma vaga oferecida; as nomeações do "
-        "cadastro entram pelo total de nomeações previstas (ou pela coluna nomeacoes).", [])
+        f"{lines_text(lines)}: “CR” (cadastro de reserva) não conta como vaga oferecida (“02 + CR” conta as "
+        "2 vagas); as nomeações do cadastro entram pelo total de nomeações previstas (ou pela coluna "
+        "nomeacoes).", [])
 
 
 def empty_vacancies_warning(lines: list[int]) -> dict:
@@ -79,3 +80,15 @@ def empty_vacancies_warning(lines: list[int]) -> dict:
         f"{lines_text(lines)}: a célula de vagas está vazia e foi lida como nenhuma vaga (cadastro de "
         "reserva). Numa tabela copiada de um PDF, uma célula mesclada com a de cima fica vazia assim: "
         "confira essas linhas no edital.", [])
+
+
+def footnote_marks_warning(marks: list[tuple[int, str]]) -> dict:
+    """Numbers printed with a footnote mark ("5*", "3¹", "2 (1)") are read as the number; the note may say
+    that part of them is something else (a PcD or reserved seat), so the rows are named."""
+    shown = ", ".join(f"“{cell}”" for _, cell in marks[:5]) + (
+        f" e mais {format_int(len(marks) - 5)}" if len(marks) > 5 else "")
+    return warning(
+        "tabela_marcas_de_nota", "aviso",
+        f"{lines_text(sorted({line for line, _ in marks}))}: números com marca de nota ({shown}) lidos sem a "
+        "marca. Confira a nota no edital: se ela diz que parte dessas vagas é reservada ou para PcD, ponha "
+        "essa parte na sua coluna.", [])

@@ -344,3 +344,19 @@ def test_a_mac_roman_file_is_refused_by_name():
     assert "Linha 2: o arquivo parece estar em Mac Roman (“MŽdico”" in out.stderr.decode()
     ok = cli("edital", "--norma", "ubatuba", "-", stdin="cargo;vagas\nMédico “clínico”;3\n".encode("cp1252"))
     assert ok.returncode == 0, ok.stderr.decode()
+
+
+def test_numbers_as_editais_print_them_n_plus_cr_and_footnote_marks():
+    """Issue 31: "02 + CR" is 2 vacancies and a cadastro de reserva; "5*", "3¹" and "2 (1)" are the number,
+    with a warning naming the rows and the cells as printed (the note may move part of them elsewhere)."""
+    csv = "cargo;vagas\nA;5*\nB;02 + CR\nC;3¹\nD;2 (1)\nE;CR\nF;4+cr\n"
+    res = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba", "csv": csv})))["result"]
+    assert [c["vacancies"] for c in res["cargos"]] == [5, 2, 3, 2, 0, 4]
+    w = {x["code"]: x["message"] for x in res["warnings"]}
+    assert w["tabela_cadastro_reserva"].startswith("Linhas 3, 6, 7: “CR”")
+    assert w["tabela_marcas_de_nota"].startswith("Linhas 2, 4, 5: números com marca de nota (“5*”, “3¹”, "
+                                                 "“2 (1)”) lidos sem a marca")
+    # the same table on the CLI; a mark on something that is not a number is still refused
+    assert cli("edital", "--norma", "ubatuba", "-", stdin=csv.encode()).returncode == 0
+    out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;vagas\nA;x*\n")
+    assert out.returncode == 2 and "não “x*”" in out.stderr.decode()
