@@ -71,20 +71,29 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
                   "pessoas_com_deficiencia", "pessoa_com_deficiencia", "pne", "vagas_pne", "deficientes",
                   "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne", "reservadas_pcd",
                   "vagas_reservadas_a_pcd", "reservadas_a_pessoas_com_deficiencia",
-                  "vagas_reservadas_a_pessoas_com_deficiencia"),
+                  "vagas_reservadas_a_pessoas_com_deficiencia", "candidatos_com_deficiencia",
+                  "candidatos_deficientes", "pessoas_deficientes", "deficiencia", "vagas_deficientes"),
     "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
                    "cotas", "cota_racial", "vagas_cotas", "negros", "pretos_e_pardos", "ppi",
                    "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
                    "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
                    "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
                    "vagas_para_negros", "negros_e_pardos", "reserva_negros", "vagas_reservadas_para_negros",
-                   "cotas_raciais_negros", "reservadas_para_negros", "vagas_para_candidatos_negros"),
+                   "cotas_raciais_negros", "reservadas_para_negros", "vagas_para_candidatos_negros",
+                   "pessoas_negras", "vagas_pessoas_negras", "reserva_pessoas_negras", "ppiq", "vagas_ppiq",
+                   "candidatos_negros_ppiq", "negros_ppiq", "negras", "reserva_racial_negros"),
+    # a list of its own for women (the Lins decree foresees one for the Guarda, art. 6º, IV): a part of the
+    # total like PcD, never ignored, or a parts-only table would be read on a shrunken total
+    "feminino": ("feminino", "sexo_feminino", "mulheres", "vagas_femininas", "vagas_feminino", "feminina",
+                 "femininas", "vagas_mulheres", "vagas_para_mulheres", "vagas_sexo_feminino",
+                 "candidatas_mulheres", "candidatos_sexo_feminino", "vagas_para_o_sexo_feminino"),
     "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
 }
 _HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
 #: how each count column is named in a message
 _WHAT = {"vagas": "o número de vagas", "total": "o total de vagas", "ampla": "as vagas de ampla concorrência",
          "vagas_pcd": "o número de vagas PcD", "reservadas": "o número de vagas reservadas",
+         "feminino": "o número de vagas para mulheres",
          "nomeacoes": "o número de nomeações"}
 #: layout → how the answer describes it (the table's shape, said once)
 LAYOUTS = {
@@ -102,6 +111,8 @@ _RESERVE_LIKE = re.compile(r"negr|pret|pard|indig|quilomb|cota|reserv|ppi|racia|
 _TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
 _FOOTNOTE = re.compile(r"(\s*(\*+|\(\s*\d{1,2}\s*\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+\s*$")
 _BLANK_RUN = re.compile(f"[{BLANKS}]+")
+#: the share a header states beside its name ("PcD (5%)", "Negros (20%)"): not part of the name
+_SHARE = re.compile(r"\(\s*\d+(?:[.,]\d+)?\s*%\s*\)")
 
 
 @dataclass(slots=True)
@@ -139,7 +150,7 @@ def header_key(raw: str) -> str:
     """A header as the aliases spell it: footnote marks off ("VAGAS*", "Vagas (1)"), accents and case
     off, any run of other characters as ``_``
     ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
-    return NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", raw))).strip("_")
+    return NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", _SHARE.sub("", raw)))).strip("_")
 
 
 def _total_key(name: str) -> str:
@@ -272,15 +283,19 @@ class _Table:
             self.empty_lines.append(line)
         announced = self.cell(row, line, "reservadas", cr)
         pcd = self.cell(row, line, "vagas_pcd", cr)
+        women = self.cell(row, line, "feminino", cr)
         nominations = self.cell(row, line, "nomeacoes", None, summed=False)
         if self.summed:
-            total = self._summed_total(row, line, total, announced, pcd, cr)
+            total = self._summed_total(row, line, total, announced, pcd, women, cr)
         if _TOTAL_ROW.fullmatch(_total_key(name)):
             self.warnings.append(total_row_warning(name, line, total, announced, pcd, self.since,
                                                     self.overall))
             self.since[:] = [0, 0, 0]
             return
         self._check(name, line, total, announced, pcd, nominations)
+        if women is not None and women > total:
+            raise InputError(f"{self.where(line, 'feminino')}: {format_int(women)} vagas para mulheres é "
+                             f"mais que as {format_int(total)} vagas do cargo.", FIELD)
         for i, x in enumerate((total, announced or 0, pcd or 0)):
             self.overall[i] += x
             self.since[i] += x
@@ -291,14 +306,15 @@ class _Table:
                              "de um edital; divida-a em partes.", FIELD)
         self.rows.append(CargoRow(name, total, line, announced, pcd, nominations))
 
-    def _summed_total(self, row, line, total, announced, pcd, cr) -> int:
+    def _summed_total(self, row, line, total, announced, pcd, women, cr) -> int:
         base = (self.cell(row, line, "ampla", cr) if "ampla" in self.index
                 else self.cell(row, line, "vagas", cr)) or 0
-        parts = base + (pcd or 0) + (announced or 0)
+        parts = base + (pcd or 0) + (announced or 0) + (women or 0)
         if total is not None and total != parts:
             raise InputError(
                 f"{self.where(line, self.total_col)}: o total ({format_int(total)}) não é a soma das partes: "
-                f"{_parts_text(self.display, base, pcd, announced)} = {format_int(parts)}. Confira a linha "
+                f"{_parts_text(self.display, base, pcd, announced, women)} = {format_int(parts)}. Confira a "
+                "linha "
                 "(ou deixe só o total ou só as partes).", FIELD)
         return parts
 
@@ -347,13 +363,15 @@ class _Table:
         return CargoTable(self.rows, self.layout, columns, self.warnings, uncertain)
 
 
-def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None) -> str:
+def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None, women: int | None) -> str:
     label = display.get("ampla") or display.get("vagas") or "ampla"
     parts = [f"{label} {format_int(base)}"]
     if "vagas_pcd" in display:
         parts.append(f"{display['vagas_pcd']} {format_int(pcd or 0)}")
     if "reservadas" in display:
         parts.append(f"{display['reservadas']} {format_int(announced or 0)}")
+    if "feminino" in display:
+        parts.append(f"{display['feminino']} {format_int(women or 0)}")
     return " + ".join(parts)
 
 

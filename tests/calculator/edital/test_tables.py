@@ -283,17 +283,17 @@ def test_rows_of_a_norm_that_does_not_apply_say_so():
 
 # --------------------------------------------------------------------------- columns not read (M5)
 def test_a_column_not_recognised_is_named_not_dropped_in_silence():
-    """A part the header does not name (here "Mulheres") would shrink a total made of the parts: the column
+    """A part the header does not name (here "Masculino") would shrink a total made of the parts: the column
     is named, and no cargo is called "conforme" on the total read (issue 31)."""
-    r = result("cargo;AC;PcD;Negros;Mulheres\nA;7;1;2;3\n")
+    r = result("cargo;AC;PcD;Negros;Masculino\nA;7;1;2;3\n")
     w = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
-    assert "a coluna 5 (“Mulheres”) não foi reconhecida e não foi lida" in w["message"]
+    assert "a coluna 5 (“Masculino”) não foi reconhecida e não foi lida" in w["message"]
     assert "a situação dos cargos não é julgada" in w["message"]
     assert r["totals"]["vacancies"] == 10  # what was read, and said so
     assert r["cargos"][0]["announced"] == 2 and r["cargos"][0]["status"] is None
     assert r["totals"]["status"] is None and r["totals"]["status_counts"]["conforme"] == 0
     # with the total printed, or a column without numbers, the total is the edital's: judged as always
-    for table in ("cargo;Total;AC;PcD;Negros;Mulheres\nA;10;7;1;2;3\n",
+    for table in ("cargo;Total;AC;PcD;Negros;Masculino\nA;10;7;1;2;3\n",
                   "cargo;AC;PcD;Negros;Obs.\nA;7;1;2;x\n"):
         r = result(table)
         assert r["cargos"][0]["status"] == "conforme", table
@@ -360,3 +360,45 @@ def test_numbers_as_editais_print_them_n_plus_cr_and_footnote_marks():
     assert cli("edital", "--norma", "ubatuba", "-", stdin=csv.encode()).returncode == 0
     out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;vagas\nA;x*\n")
     assert out.returncode == 2 and "não “x*”" in out.stderr.decode()
+
+
+def _edital(csv: str, norm: str = "lins", **options) -> dict:
+    req = {"command": "edital", "norma": norm, "csv": csv, **options}
+    if norm == "lins":
+        req.setdefault("percentual", "20")
+        req.setdefault("data_edital", "2024-06-01")
+    return json.loads(handle(json.dumps(req)))
+
+
+@pytest.mark.parametrize("header", ["Sexo Feminino", "mulheres", "Feminino", "Vagas femininas"])
+def test_a_female_list_is_a_part_of_the_total(header):
+    """Issue 31's severity-1 finding: in a parts-only table the female column (the Lins decree's Guarda,
+    art. 6º, IV) was ignored, the total shrank from 18 to 14, the reserve with it (3 instead of 4), and a
+    shortfall was reported as "conforme". Now it is a part: 18 vacancies, 4 required, 3 announced: abaixo."""
+    res = _edital(f"cargo;ampla;pcd;negros;{header}\nGuarda;10;1;3;4\n")["result"]
+    cargo = res["cargos"][0]
+    assert (cargo["vacancies"], cargo["reserved"], cargo["status"]) == (18, 4, "abaixo")
+    assert "tabela_coluna_ignorada" not in [w["code"] for w in res["warnings"]]
+
+
+def test_a_female_list_with_the_total_is_not_refused():
+    """With the total column the same table was refused (the total was not the sum of the parts read)."""
+    answer = _edital("cargo;total;ampla;pcd;negros;mulheres\nGuarda;18;10;1;3;4\n")
+    assert answer["ok"], answer
+    assert answer["result"]["cargos"][0]["status"] == "abaixo"
+    wrong = _edital("cargo;total;ampla;pcd;negros;mulheres\nGuarda;19;10;1;3;4\n")
+    assert not wrong["ok"] and "mulheres 4 = 18" in wrong["error"]["message"]
+    more = _edital("cargo;vagas;mulheres\nGuarda;3;4\n")
+    assert not more["ok"] and "4 vagas para mulheres é mais que as 3 vagas" in more["error"]["message"]
+
+
+@pytest.mark.parametrize(("pcd", "reserve"), [
+    ("PcD (5%)", "Negros (20%)"), ("Candidatos deficientes", "Pessoas Negras"),
+    ("Candidatos com deficiência", "PPIQ"), ("Deficientes", "Reserva Negros")])
+def test_reserve_and_pcd_under_the_names_editais_print(pcd, reserve):
+    """Headers the review found unrecognised: each is read, so the parts make the total and compliance is
+    judged (20% of 13 = 2,6 → 3 in Ubatuba; 2 announced: abaixo)."""
+    res = _edital(f"cargo;ampla;{pcd};{reserve}\nA;10;1;2\n", norm="ubatuba")["result"]
+    cargo = res["cargos"][0]
+    assert (cargo["vacancies"], cargo["announced"], cargo["pcd_vacancies"]) == (13, 2, 1)
+    assert cargo["status"] == "abaixo"
