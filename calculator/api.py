@@ -35,10 +35,22 @@ def date_of(req: dict) -> object:
     return req.get(given[0]) if given else None
 
 
+def dated_as_asked(req: dict, answer: dict) -> dict:
+    """A nomination date is the date only of a vínculo the norm dates by its nomination (a cargo em
+    comissão has no edital); for any other it is refused, never read as the edital's date (a concurso
+    keeps its reserve in nominations made after the norm's term)."""
+    if req.get("data_nomeacao") not in (None, "") and answer.get("date_kind") != "nomeacao":
+        raise InputError("a data da nomeação só vale para um vínculo que a norma data pela nomeação (como o "
+                         "cargo em comissão, que não tem edital); para este vínculo, a norma se aplica pela "
+                         "data do edital: informe a data do edital.", "data_nomeacao")
+    return answer
+
+
 def _reserva(req: dict) -> dict:
     check_fields(req, ("norma", "vagas", "percentual", "data_edital", "data_nomeacao", "vinculo"),
                  ("norma", "vagas"))
-    return reserve(req["norma"], req["vagas"], req.get("percentual"), date_of(req), req.get("vinculo"))
+    return dated_as_asked(req, reserve(req["norma"], req["vagas"], req.get("percentual"), date_of(req),
+                                       req.get("vinculo")))
 
 
 def _ordem(req: dict) -> dict:
@@ -47,10 +59,11 @@ def _ordem(req: dict) -> dict:
     if req.get("nomeacoes") not in (None, ""):  # nominations beyond the vacancies (cadastro de reserva)
         from calculator.stages.nominations import order_with_nominations  # the common question loads less
 
-        return order_with_nominations(req["norma"], req["vagas"], req["nomeacoes"], req.get("percentual"),
-                                      req.get("leitura"), req.get("vinculo"), date_of(req))
-    return order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"), req.get("vinculo"),
-                 date_of(req))
+        return dated_as_asked(req, order_with_nominations(
+            req["norma"], req["vagas"], req["nomeacoes"], req.get("percentual"), req.get("leitura"),
+            req.get("vinculo"), date_of(req)))
+    return dated_as_asked(req, order(req["norma"], req["vagas"], req.get("percentual"), req.get("leitura"),
+                                     req.get("vinculo"), date_of(req)))
 
 
 def _parametros(req: dict) -> dict:

@@ -206,3 +206,15 @@ def test_parametros_ubatuba_always_shows_art8_warning():
     # the decree's own conflicts, whatever the input
     assert {w["code"] for w in lins["warnings"]} == {"lins_pcd_duas_listas",
                                                     "lins_tres_listas_quatro_incisos"}
+
+
+def test_a_nomination_date_is_not_read_as_the_editals():
+    """Issue 31's severity-1 finding: `ordem --data-nomeacao` on a cargo efetivo said no nomination was
+    reserved and restated the date as the edital's. It is refused, naming the option, with nothing on
+    stdout; for a cargo em comissão (dated by its nomination) it is the date."""
+    out = cli("ordem", "--norma", "ubatuba", "--vagas", "10", "--data-nomeacao", "2025-03-01")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "a data da nomeação só vale para um vínculo" in out.stderr and "--data-nomeacao" in out.stderr
+    ok = cli("reserva", "--norma", "ubatuba", "--vagas", "10", "--vinculo", "comissao", "--data-nomeacao",
+             "2020-03-01", "--json")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["date_kind"] == "nomeacao"
