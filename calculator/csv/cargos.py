@@ -33,6 +33,7 @@ from calculator.csv.counts import NOT_WORD, count_cell
 from calculator.csv.table_notes import (
     empty_vacancies_warning,
     footnote_marks_warning,
+    heading_rows_warning,
     ignored_columns_warning,
     reserve_list_warning,
     total_row_warning,
@@ -252,6 +253,7 @@ class _Table:
         self.reserve_lines: list[int] = []
         self.empty_lines: list[int] = []  # rows whose vacancies cell is empty (read as 0)
         self.marks: list[tuple[int, str]] = []  # (row, cell as printed) of numbers with a footnote mark
+        self.headings: list[tuple[int, str]] = []  # (row, title) of the section rows, not cargos
         self.warnings: list[dict] = []
         self.since = [0, 0, 0]  # vacancies, reserved, pcd of the cargos since the last total row
         self.overall = [0, 0, 0]
@@ -277,6 +279,9 @@ class _Table:
         name = _BLANK_RUN.sub(" ", row[self.index["cargo"]]).strip(BLANKS)
         if not name:
             raise InputError(f"{self.where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
+        if self.heading(row, name):
+            self.headings.append((line, name))
+            return
         cr: list[int] = []
         total = self.cell(row, line, self.total_col, cr) if self.total_col else None
         if self.total_col and not self.summed and not row[self.index[self.total_col]].strip(BLANKS):
@@ -305,6 +310,13 @@ class _Table:
             raise InputError(f"Linha {line}: a tabela passa de {format_int(EDITAL_CARGOS)} cargos, o limite "
                              "de um edital; divida-a em partes.", FIELD)
         self.rows.append(CargoRow(name, total, line, announced, pcd, nominations))
+
+    def heading(self, row: list[str], name: str) -> bool:
+        """A section's title ("NÍVEL MÉDIO"): a row of a table of three columns or more whose every cell but
+        the name is empty (a cargo row would have its numbers, requisitos or salary)."""
+        cargo = self.index["cargo"]
+        return len(row) >= 3 and not _TOTAL_ROW.fullmatch(_total_key(name)) and all(
+            not cell.strip(BLANKS) for i, cell in enumerate(row) if i != cargo)
 
     def _summed_total(self, row, line, total, announced, pcd, women, cr) -> int:
         base = (self.cell(row, line, "ampla", cr) if "ampla" in self.index
@@ -353,6 +365,8 @@ class _Table:
             self.warnings.append(empty_vacancies_warning(self.empty_lines))
         if self.marks:
             self.warnings.append(footnote_marks_warning(self.marks))
+        if self.headings:
+            self.warnings.append(heading_rows_warning(self.headings))
         columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
         uncertain = self.summed and "total" not in self.index and bool(self.numeric_ignored)
         if self.ignored:

@@ -92,3 +92,16 @@ def footnote_marks_warning(marks: list[tuple[int, str]]) -> dict:
         f"{lines_text(sorted({line for line, _ in marks}))}: números com marca de nota ({shown}) lidos sem a "
         "marca. Confira a nota no edital: se ela diz que parte dessas vagas é reservada ou para PcD, ponha "
         "essa parte na sua coluna.", [])
+
+
+def heading_rows_warning(headings: list[tuple[int, str]]) -> dict:
+    """Rows read as section titles ("NÍVEL MÉDIO"), not cargos: named, so a cargo printed without any
+    number is not lost in silence."""
+    names = ", ".join(f"“{safe_text(name)}”" for _, name in headings[:5]) + (
+        f" e mais {format_int(len(headings) - 5)}" if len(headings) > 5 else "")
+    read = ("lida como título de seção, não como cargo" if len(headings) == 1
+            else "lidas como títulos de seção, não como cargos")
+    return warning(
+        "tabela_titulos_de_secao", "aviso",
+        f"{lines_text([line for line, _ in headings])}: {read} (todas as outras células estão vazias): "
+        f"{names}. Se alguma é um cargo sem vagas, escreva 0 ou CR na coluna de vagas.", [])

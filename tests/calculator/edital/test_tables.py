@@ -402,3 +402,23 @@ def test_reserve_and_pcd_under_the_names_editais_print(pcd, reserve):
     cargo = res["cargos"][0]
     assert (cargo["vacancies"], cargo["announced"], cargo["pcd_vacancies"]) == (13, 2, 1)
     assert cargo["status"] == "abaixo"
+
+
+def test_section_rows_are_titles_not_cargos():
+    """Issue 31: heading rows ("NÍVEL MÉDIO", every other cell empty) became cargos of 0 vacancies and hid
+    the "O edital anuncia…" line. They are titles, named in a warning; a row with its requisitos but no
+    vacancies is still a cargo (cadastro de reserva, with the empty-cell warning), and in a two-column table
+    an empty row stays a cargo."""
+    csv = ("cargo;vagas;reservadas;requisitos\nNÍVEL MÉDIO;;;\nAgente;10;2;Médio\nNÍVEL SUPERIOR NA ÁREA DE "
+           "SAÚDE;;;\nMédico;5;1;Superior\nPsicólogo;;0;Superior\n")
+    res = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba", "csv": csv})))["result"]
+    assert [c["cargo"] for c in res["cargos"]] == ["Agente", "Médico", "Psicólogo"]
+    w = {x["code"]: x["message"] for x in res["warnings"]}
+    assert w["tabela_titulos_de_secao"].startswith("Linhas 2, 4: lidas como títulos de seção")
+    assert "“NÍVEL MÉDIO”, “NÍVEL SUPERIOR NA ÁREA DE SAÚDE”" in w["tabela_titulos_de_secao"]
+    assert w["tabela_vagas_vazias"].startswith("Linha 6:")
+    text = cli("edital", "--norma", "ubatuba", "-", stdin=csv.encode()).stdout.decode()
+    assert "O edital anuncia 3 vagas reservadas" in text
+    two = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba",
+                                        "csv": "cargo;vagas\nA;\nB;4\n"})))["result"]
+    assert [c["cargo"] for c in two["cargos"]] == ["A", "B"]
