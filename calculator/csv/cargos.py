@@ -29,8 +29,19 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from calculator.csv.counts import NOT_WORD, count_cell
+from calculator.csv.cargo_columns import (
+    COLUMN_ALIASES,
+    HEADER_TO_COLUMN,
+    RESERVE_LIKE,
+    TOTAL_ROW,
+    VACANCIES_ARE,
+    WHAT,
+    header_key,
+    total_key,
+)
+from calculator.csv.counts import count_cell
 from calculator.csv.table_notes import (
+    area_joined_warning,
     empty_vacancies_warning,
     footnote_marks_warning,
     heading_rows_warning,
@@ -42,7 +53,6 @@ from calculator.csv.text import (
     MAX_CSV_BYTES,
     csv_reason,
     data_rows,
-    normalise,
     open_lines,
     safe_text,
     sep_name,
@@ -54,67 +64,7 @@ from calculator.ptbr import format_int
 from calculator.stages.inputs import BLANKS
 
 FIELD = "csv"
-
-#: canonical column → accepted header spellings (normalised by :func:`header_key`)
-COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
-    "cargo": ("cargo", "cargos", "cargo_emprego", "cargo_funcao", "funcao", "emprego", "especialidade",
-              "cargo_especialidade", "nome_do_cargo", "denominacao_do_cargo", "cargos_empregos",
-              "denominacao", "cargo_publico", "emprego_publico"),
-    # the count whose meaning is in the edital's footnote (total or ampla concorrência)
-    "vagas": ("vagas", "n_vagas", "no_vagas", "n_de_vagas", "no_de_vagas", "numero_de_vagas",
-              "vagas_oferecidas", "quantidade_de_vagas", "qtde_de_vagas", "qtd_vagas", "qtde_vagas",
-              "n_o_de_vagas", "n_o_vagas"),
-    "total": ("total", "vagas_totais", "total_de_vagas", "total_vagas", "total_geral", "vagas_total",
-              "total_de_vagas_oferecidas"),
-    "ampla": ("ampla", "ampla_concorrencia", "ac", "vagas_ampla_concorrencia", "vagas_ac", "vagas_ampla",
-              "ampla_concorrencia_ac", "vagas_de_ampla_concorrencia"),
-    "vagas_pcd": ("vagas_pcd", "pcd", "vagas_deficiencia", "vagas_pessoas_com_deficiencia",
-                  "pessoas_com_deficiencia", "pessoa_com_deficiencia", "pne", "vagas_pne", "deficientes",
-                  "vagas_para_pcd", "vagas_para_pessoas_com_deficiencia", "pcd_pne", "reservadas_pcd",
-                  "vagas_reservadas_a_pcd", "reservadas_a_pessoas_com_deficiencia",
-                  "vagas_reservadas_a_pessoas_com_deficiencia", "candidatos_com_deficiencia",
-                  "candidatos_deficientes", "pessoas_deficientes", "deficiencia", "vagas_deficientes"),
-    "reservadas": ("reservadas", "vagas_reservadas", "reserva", "reserva_racial", "vagas_negros",
-                   "cotas", "cota_racial", "vagas_cotas", "negros", "pretos_e_pardos", "ppi",
-                   "negros_indios_e_quilombolas", "niq", "cotas_raciais", "candidatos_negros",
-                   "pretos_pardos_e_indigenas", "vagas_ppi", "vagas_niq", "cotas_negros",
-                   "reservadas_negros", "reservadas_a_negros", "vagas_reservadas_a_negros",
-                   "vagas_para_negros", "negros_e_pardos", "reserva_negros", "vagas_reservadas_para_negros",
-                   "cotas_raciais_negros", "reservadas_para_negros", "vagas_para_candidatos_negros",
-                   "pessoas_negras", "vagas_pessoas_negras", "reserva_pessoas_negras", "ppiq", "vagas_ppiq",
-                   "candidatos_negros_ppiq", "negros_ppiq", "negras", "reserva_racial_negros"),
-    # a list of its own for women (the Lins decree foresees one for the Guarda, art. 6º, IV): a part of the
-    # total like PcD, never ignored, or a parts-only table would be read on a shrunken total
-    "feminino": ("feminino", "sexo_feminino", "mulheres", "vagas_femininas", "vagas_feminino", "feminina",
-                 "femininas", "vagas_mulheres", "vagas_para_mulheres", "vagas_sexo_feminino",
-                 "candidatas_mulheres", "candidatos_sexo_feminino", "vagas_para_o_sexo_feminino"),
-    "nomeacoes": ("nomeacoes", "nomeacoes_previstas", "n_nomeacoes"),
-}
-_HEADER_TO_COLUMN = {alias: col for col, aliases in COLUMN_ALIASES.items() for alias in aliases}
-#: how each count column is named in a message
-_WHAT = {"vagas": "o número de vagas", "total": "o total de vagas", "ampla": "as vagas de ampla concorrência",
-         "vagas_pcd": "o número de vagas PcD", "reservadas": "o número de vagas reservadas",
-         "feminino": "o número de vagas para mulheres",
-         "nomeacoes": "o número de nomeações"}
-#: layout → how the answer describes it (the table's shape, said once)
-LAYOUTS = {
-    "vagas": "uma coluna de vagas, lida como o total de vagas de cada cargo",
-    "vagas_ampla": "uma coluna de vagas, lida como as vagas de ampla concorrência (o total de cada cargo "
-                   "é a soma: ampla concorrência + PcD + reservadas)",
-    "total": "o total de vagas de cada cargo",
-    "total_partes": "o total de vagas e as partes (ampla concorrência + PcD + reservadas), que somam o total",
-    "partes": "as partes sem o total (o total de cada cargo é a soma: ampla concorrência + PcD + "
-              "reservadas)",
-}
-VACANCIES_ARE = ("total", "ampla")
-#: A header that speaks of the racial reserve: an ignored column like it is named as such.
-_RESERVE_LIKE = re.compile(r"negr|pret|pard|indig|quilomb|cota|reserv|ppi|racia|etnic")
-_TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")
-_FOOTNOTE = re.compile(r"(\s*(\*+|\(\s*\d{1,2}\s*\)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+\s*$")
 _BLANK_RUN = re.compile(f"[{BLANKS}]+")
-#: the share a header states beside its name ("PcD (5%)", "Negros (20%)"): not part of the name
-_SHARE = re.compile(r"\(\s*\d+(?:[.,]\d+)?\s*%\s*\)")
-
 
 @dataclass(slots=True)
 class CargoRow:
@@ -145,21 +95,6 @@ class CargoTable:
 
     def __len__(self):
         return len(self.rows)
-
-
-def header_key(raw: str) -> str:
-    """A header as the aliases spell it: footnote marks off ("VAGAS*", "Vagas (1)"), accents and case
-    off, any run of other characters as ``_``
-    ("Negros, índios e quilombolas" → negros_indios_e_quilombolas)."""
-    return NOT_WORD.sub("_", normalise(_FOOTNOTE.sub("", _SHARE.sub("", raw)))).strip("_")
-
-
-def _total_key(name: str) -> str:
-    """A row's name as a total row's is matched: footnote marks, parentheses and punctuation off, like a
-    header ("Total*", "TOTAL¹", "(Total)", "Total: "), and letters spaced out joined ("T O T A L")."""
-    key = header_key(name)
-    parts = key.split("_")
-    return "".join(parts) if len(parts) > 1 and all(len(p) == 1 for p in parts) else key
 
 
 # --- reading the table ---------------------------------------------------------------------------
@@ -233,7 +168,9 @@ class _Table:
         self.display: dict[str, str] = {}
         ignored: list[tuple[int, str]] = []
         for i, raw in enumerate(header):
-            col = _HEADER_TO_COLUMN.get(header_key(raw))
+            col = HEADER_TO_COLUMN.get(header_key(raw))
+            if col == "cargo" and "cargo" in self.index and "area" not in self.index:
+                col = "area"  # "Cargo | Especialidade": the second names the cargo's area
             if col is None:
                 if raw.strip(BLANKS):
                     ignored.append((i + 1, raw))
@@ -268,7 +205,7 @@ class _Table:
         """A count cell: None if the column is absent (or an empty reservadas cell not in a sum)."""
         if col not in self.index:
             return None
-        return count_cell(row[self.index[col]], self.where(line, col), _WHAT[col], col,
+        return count_cell(row[self.index[col]], self.where(line, col), WHAT[col], col,
                           self.summed if summed is None else summed, reserve_list, line, self.marks)
 
     def read_row(self, line: int, row: list[str]) -> None:
@@ -279,6 +216,9 @@ class _Table:
         name = _BLANK_RUN.sub(" ", row[self.index["cargo"]]).strip(BLANKS)
         if not name:
             raise InputError(f"{self.where(line, 'cargo')}: o nome do cargo está vazio.", FIELD)
+        area = _BLANK_RUN.sub(" ", row[self.index["area"]]).strip(BLANKS) if "area" in self.index else ""
+        if area:
+            name = f"{name} — {area}"
         if self.heading(row, name):
             self.headings.append((line, name))
             return
@@ -292,7 +232,7 @@ class _Table:
         nominations = self.cell(row, line, "nomeacoes", None, summed=False)
         if self.summed:
             total = self._summed_total(row, line, total, announced, pcd, women, cr)
-        if _TOTAL_ROW.fullmatch(_total_key(name)):
+        if TOTAL_ROW.fullmatch(total_key(name)):
             self.warnings.append(total_row_warning(name, line, total, announced, pcd, self.since,
                                                     self.overall))
             self.since[:] = [0, 0, 0]
@@ -315,7 +255,7 @@ class _Table:
         """A section's title ("NÍVEL MÉDIO"): a row of a table of three columns or more whose every cell but
         the name is empty (a cargo row would have its numbers, requisitos or salary)."""
         cargo = self.index["cargo"]
-        return len(row) >= 3 and not _TOTAL_ROW.fullmatch(_total_key(name)) and all(
+        return len(row) >= 3 and not TOTAL_ROW.fullmatch(total_key(name)) and all(
             not cell.strip(BLANKS) for i, cell in enumerate(row) if i != cargo)
 
     def _summed_total(self, row, line, total, announced, pcd, women, cr) -> int:
@@ -367,11 +307,13 @@ class _Table:
             self.warnings.append(footnote_marks_warning(self.marks))
         if self.headings:
             self.warnings.append(heading_rows_warning(self.headings))
+        if "area" in self.index:
+            self.warnings.append(area_joined_warning(self.display["cargo"], self.display["area"]))
         columns = {col: self.display[col] for col in COLUMN_ALIASES if col in self.index}
         uncertain = self.summed and "total" not in self.index and bool(self.numeric_ignored)
         if self.ignored:
             reserve_like = None if "reservadas" in self.index else next(
-                ((n, raw) for n, raw in self.ignored if _RESERVE_LIKE.search(header_key(raw))), None)
+                ((n, raw) for n, raw in self.ignored if RESERVE_LIKE.search(header_key(raw))), None)
             self.warnings.insert(0, ignored_columns_warning(self.ignored, self.header_line, reserve_like,
                                                             uncertain))
         return CargoTable(self.rows, self.layout, columns, self.warnings, uncertain)

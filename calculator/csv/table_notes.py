@@ -105,3 +105,12 @@ def heading_rows_warning(headings: list[tuple[int, str]]) -> dict:
         "tabela_titulos_de_secao", "aviso",
         f"{lines_text([line for line, _ in headings])}: {read} (todas as outras células estão vazias): "
         f"{names}. Se alguma é um cargo sem vagas, escreva 0 ou CR na coluna de vagas.", [])
+
+
+def area_joined_warning(cargo: str, area: str) -> dict:
+    """A second identifying column joined to the cargo: each area is a line of its own in the per-cargo
+    reading, which is where splitting one emprego may lower the reserve (the edital's readings say it)."""
+    return warning(
+        "tabela_area_juntada", "aviso",
+        f"A coluna “{area}” foi juntada ao nome do cargo (“{cargo} — {area}”): cada uma é contada como um "
+        "cargo na leitura por cargo; a leitura do concurso como um todo soma todas.", [])

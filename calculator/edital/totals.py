@@ -5,7 +5,7 @@ concurso read as one) and the totals with their status."""
 from __future__ import annotations
 
 from calculator.answer import step, warning
-from calculator.csv.cargos import LAYOUTS
+from calculator.csv.cargo_columns import LAYOUTS
 from calculator.edital.answers import Statuses
 from calculator.edital.compute import CargoCache, Question
 from calculator.edital.readings import ADC41, fragmentation_warning

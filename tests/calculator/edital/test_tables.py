@@ -422,3 +422,19 @@ def test_section_rows_are_titles_not_cargos():
     two = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba",
                                         "csv": "cargo;vagas\nA;\nB;4\n"})))["result"]
     assert [c["cargo"] for c in two["cargos"]] == ["A", "B"]
+
+
+@pytest.mark.parametrize(("header", "second"), [
+    ("Emprego;Área", "Área"), ("Cargo;Especialidade", "Especialidade"), ("Cargo;Lotação", "Lotação")])
+def test_an_area_column_is_joined_to_the_cargo(header, second):
+    """Issue 31: "Emprego | Área | Vagas" (one emprego split by area or place) was refused as "cargo
+    repetido". The area is joined to the name, said in a warning, and each is a line of the table."""
+    csv = f"{header};Vagas\nAnalista;Contábil;5\nAnalista;Jurídica;3\nTécnico;;10\n"
+    res = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba", "csv": csv})))["result"]
+    assert [c["cargo"] for c in res["cargos"]] == ["Analista — Contábil", "Analista — Jurídica", "Técnico"]
+    assert res["totals"]["vacancies"] == 18
+    note = {w["code"]: w["message"] for w in res["warnings"]}["tabela_area_juntada"]
+    assert note.startswith(f"A coluna “{second}” foi juntada ao nome do cargo")
+    again = f"{header};Vagas\nAnalista;Contábil;5\nAnalista;contabil;3\n"
+    refused = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba", "csv": again})))
+    assert not refused["ok"] and "repete o da linha 2" in refused["error"]["message"]
