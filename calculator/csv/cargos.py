@@ -263,11 +263,16 @@ class _Table:
                 else self.cell(row, line, "vagas", cr)) or 0
         parts = base + (pcd or 0) + (announced or 0) + (women or 0)
         if total is not None and total != parts:
+            # with a column not read, "only the parts" would drop it from the total: the hint names it
+            unread = next((raw for n, raw in self.ignored if n <= len(row) and row[n - 1].strip(BLANKS)),
+                          None)
+            hint = (f". A coluna “{safe_text(unread)}” não foi lida: se ela é uma parte das vagas, dê a ela "
+                    "o nome de uma das colunas do guia." if unread is not None
+                    else " (ou deixe só o total ou só as partes).")
             raise InputError(
                 f"{self.where(line, self.total_col)}: o total ({format_int(total)}) não é a soma das partes: "
                 f"{_parts_text(self.display, base, pcd, announced, women)} = {format_int(parts)}. Confira a "
-                "linha "
-                "(ou deixe só o total ou só as partes).", FIELD)
+                f"linha{hint}", FIELD)
         return parts
 
     def _check(self, name: str, line: int, total: int, announced, pcd, nominations) -> None:

@@ -438,3 +438,15 @@ def test_an_area_column_is_joined_to_the_cargo(header, second):
     again = f"{header};Vagas\nAnalista;Contábil;5\nAnalista;contabil;3\n"
     refused = json.loads(handle(json.dumps({"command": "edital", "norma": "ubatuba", "csv": again})))
     assert not refused["ok"] and "repete o da linha 2" in refused["error"]["message"]
+
+
+def test_the_only_the_parts_hint_is_not_given_when_a_column_was_not_read():
+    """Issue 31: with a part the reader does not know, the refusal's "deixe só as partes" would lead to a
+    total without it; the message names the column instead."""
+    out = cli("edital", "--norma", "ubatuba", "-",
+              stdin=b"cargo;total;ampla;pcd;negros;masculino\nG;18;10;1;3;4\n")
+    message = out.stderr.decode()
+    assert out.returncode == 2 and "A coluna “masculino” não foi lida" in message
+    assert "só as partes" not in message
+    out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;total;ampla;pcd;negros\nG;18;10;1;3\n")
+    assert "ou deixe só o total ou só as partes" in out.stderr.decode()
