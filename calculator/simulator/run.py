@@ -130,7 +130,11 @@ def simulation_headline(app, result: dict, sched: dict, rules, percent, scope) -
                  f" ({count_phrase(result['reserved_positions_total'], 'reservada', 'reservadas')})"
                  if result["reserved_positions_total"] else "nenhuma vaga reservada"))
     stage_reason = sched.get("reason") if sched.get("applies") is False else None
-    refusal = ("A vaga é de ampla concorrência" if n == 1 else
+    # with PcD or female seats, "every seat is ampla" would tell a candidate with a disability that none is
+    # set aside for them (the next line lists them): only the racial reserve is what the norm does not give
+    others = sum(v for k, v in (result.get("seats") or {}).items() if k not in (AMPLA, RESERVA))
+    refusal = ("Nenhuma vaga vai para a reserva racial" if others else
+               "A vaga é de ampla concorrência" if n == 1 else
                "As 2 vagas são de ampla concorrência" if n == 2 else
                f"Todas as {format_int(n)} vagas são de ampla concorrência")
     applies = False if sched.get("applies") is False else app.applies

@@ -327,3 +327,14 @@ def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_
         assert sim["headline"] in page.inner_text("#simular-resultado")
     finally:
         page.close()
+
+
+def test_a_simulation_outside_validity_does_not_say_every_seat_is_ampla_when_some_are_pcd():
+    """The legal review's N6: outside validity, with a PcD seat, the headline said "Todas as 10 vagas são
+    de ampla concorrência" and the next line listed 1 PcD. It says no seat goes to the racial reserve."""
+    base = {"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": SAMPLE,
+            "data_edital": "2025-01-10"}
+    with_pcd = ask({**base, "vagas_pcd": "1"})
+    assert with_pcd["headline"].startswith("Nenhuma vaga vai para a reserva racial: pelo texto, o prazo")
+    assert with_pcd["seats"]["pcd"] == 1
+    assert ask(base)["headline"].startswith("Todas as 10 vagas são de ampla concorrência")
