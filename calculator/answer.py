@@ -40,6 +40,15 @@ def warning(code: str, kind: str, message: str, basis: list[str] | tuple[str, ..
             "basis_kind": basis_kind(list(basis), no_basis)}
 
 
+def beside_number(res: dict) -> list[dict]:
+    """A reserve's warnings; where the headline carries a reading that changes the count (its
+    ``headline_count`` or ``headline_note``), the interpretations are marked "beside": the page shows
+    them beside the number, not folded."""
+    if not (res.get("headline_count") or res.get("headline_note")):
+        return list(res["warnings"])
+    return [{**w, "beside": True} if w["kind"] == "interpretacao" else w for w in res["warnings"]]
+
+
 def step(text: str, basis: list[str] | tuple[str, ...] = (), no_basis: bool = False) -> dict:
     """One step of an answer.  ``no_basis``: the rule applied has no basis in the corpus (said as such)."""
     return {"text": text, "basis": list(basis), "basis_kind": basis_kind(list(basis), no_basis)}

@@ -23,6 +23,11 @@ _IDS = {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]
 _FRACTION = {"type": "string", "pattern": "^[0-9]+(/[0-9]+)?$",
              "description": "número exato: \"51/2\", \"3\""}
 _NULL = {"type": "null"}
+_ALTERNATIVE = {"oneOf": [{"type": "object", "required": ["basis", "label", "reserved"],
+                           "additionalProperties": False,
+                           "properties": {"label": _TEXT, "reserved": _INT, "basis": _IDS}}, _NULL],
+                "description": "onde a contagem depende de uma leitura (arredondamento que o texto não fixa, "
+                               "contagem abaixo do mínimo da norma): a outra leitura e a sua contagem"}
 
 
 def _object(required: dict, optional: dict | None = None, closed: bool = True) -> dict:
@@ -41,7 +46,9 @@ WARNING = _object(
 WINDOW = _object({"from": _TEXT, "to": _NULLABLE_TEXT, "presumed": _BOOL, "short": _TEXT, "text": _TEXT,
                   "basis": _IDS})
 VALIDITY = _object({"applies": _APPLIES, "in_force_from": _TEXT, "last_day": _NULLABLE_TEXT},
-                   {"edital_date": _TEXT, "nomination_date": _TEXT, "decree_in_force": _BOOL})
+                   {"edital_date": _TEXT, "nomination_date": _TEXT, "decree_in_force": _BOOL,
+                    "model_dependent": {"const": True, "description": "a resposta depende do modelo de "
+                                        "prorrogação adotado (o outro está na manchete)"}})
 
 #: What every answer says of its norm (answer.identity).
 IDENTITY = {"norm": _TEXT, "norm_title": _TEXT, "norm_citation": _TEXT,
@@ -57,12 +64,13 @@ _PERCENT = {"percent": {"oneOf": [_FRACTION, {"type": "null"}]}, "percent_displa
 
 RESERVA = _object({**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "reserva"},
                    "vacancies": _INT, "reserved": _INT, "exact": _FRACTION, "exact_display": _TEXT,
-                   "count_text": _NULLABLE_TEXT, "scope": _TEXT})
+                   "count_text": _NULLABLE_TEXT, "alternative": _ALTERNATIVE, "scope": _TEXT})
 _POSITIONS = {"type": "array", "items": _INT}
 ORDEM = _object(
     {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "ordem"}, "vacancies": _INT,
-     "reserved": _INT, "positions": _POSITIONS, "positions_total": _INT, "positions_truncated": _BOOL,
-     "interpreted_positions": _POSITIONS, "reading": _TEXT, "reading_description": _TEXT, "scope": _TEXT,
+     "reserved": _INT, "count_text": _NULLABLE_TEXT, "alternative": _ALTERNATIVE, "positions": _POSITIONS,
+     "positions_total": _INT, "positions_truncated": _BOOL, "interpreted_positions": _POSITIONS,
+     "reading": _TEXT, "reading_description": _TEXT, "scope": _TEXT,
      "pattern": {"oneOf": [_object({"period": _INT, "reserved_per_period": _INT,
                                     "first_period": {"oneOf": [_POSITIONS, {"type": "null"}]}}),
                            {"type": "null"}]}},
@@ -77,7 +85,7 @@ PARAMETER = _object({"name": _TEXT, "label": _TEXT, "unit": {"enum": list(UNITS)
 PARAMETROS = _object({**IDENTITY, **APPLICABILITY, "parameters": {"type": "array", "items": PARAMETER}})
 SIMULAR = _object(
     {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "applicability_reason": _NULLABLE_TEXT,
-     "vacancies": _INT, "reserved": _INT, "reading": _NULLABLE_TEXT,
+     "vacancies": _INT, "reserved": _INT, "alternative": _ALTERNATIVE, "reading": _NULLABLE_TEXT,
      "nominations": {"type": "array", "items": {"type": "object"}},
      "seats": {"type": "object"}, "input": {"type": "object"}, "options": {"type": "object"},
      "published_lists": {"type": "object"}, "excluded": {"type": "array"}, "moved": {"type": "array"},
@@ -91,7 +99,8 @@ CARGO = _object(
      "announced": _NULLABLE_INT,
      "status": {"enum": ["conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica", "conjunto",
                          None]},
-     "missing": _NULLABLE_INT, "excess": _NULLABLE_INT, "positions": _POSITIONS, "positions_total": _INT,
+     "missing": _NULLABLE_INT, "excess": _NULLABLE_INT, "alternative": _ALTERNATIVE,
+     "status_note": _NULLABLE_TEXT, "positions": _POSITIONS, "positions_total": _INT,
      "positions_truncated": _BOOL, "reading": _NULLABLE_TEXT, "basis": _IDS,
      "warnings": {"type": "array", "items": WARNING}, "steps": {"type": "array", "items": STEP}})
 EDITAL = _object(

@@ -15,7 +15,7 @@ from calculator import norms
 _SINGLE = {"epigrafe": "epígrafe", "ementa": "ementa", "preambulo": "preâmbulo", "fecho": "fecho",
            "aviso": "aviso"}
 _NUMBERED = {"cabecalho": "cabeçalho, linha {}", "nota": "nota {}", "assinatura": "assinatura {}",
-             "registro": "registro {}"}
+             "registro": "registro e publicação, linha {}"}
 _PART = re.compile(r"([a-z]+?)(1u|\d*)$")
 
 class _Citations:

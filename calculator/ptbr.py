@@ -110,3 +110,9 @@ def sentence(text: str) -> str:
 
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def alternative_note(alternative: dict) -> str:
+    """The other reading's count, as it stands beside the number ("arredondando para baixo, seriam 0")."""
+    n = alternative["reserved"]
+    return f"{alternative['label']}, {'seria' if n == 1 else 'seriam'} {format_int(n)}"

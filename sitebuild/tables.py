@@ -36,6 +36,8 @@ def table_data(ctx: Context) -> dict:
              "headline": str,             # the calculator's own one-sentence answer (same as the page/CLI)
              "order_headline": str,       # the same for ordem (the same validity clause)
              "interpreted_positions": [int, ...],  # positions placed by interpretation (also in positions)
+             "alternative": {"label", "reserved", "basis"} | null,  # where the count rests on a reading:
+                                          # the other reading's count (as the calculator's reserva)
              "warnings": [code, ...],     # codes of the reserva and ordem answers (sorted, deduplicated)
              "reserve_warnings": [key, ...], "order_warnings": [key, ...]}   # keys into "messages"
           ]
@@ -66,6 +68,7 @@ def table_data(ctx: Context) -> dict:
                          "applies": res["applies"], "headline": res["headline"],
                          "order_headline": order["headline"],
                          "interpreted_positions": list(order["interpreted_positions"]),
+                         "alternative": res["alternative"],
                          "warnings": codes,
                          "reserve_warnings": [key_of(w) for w in res.get("warnings", [])],
                          "order_warnings": [key_of(w) for w in order.get("warnings", [])]})

@@ -11,7 +11,7 @@ from calculator.cli.terminal import visible
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.limits import EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
-from calculator.stages.headline import compare_announced
+from calculator.stages.headline import announced_note, compare_announced
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
                 "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "norma não se aplica",
@@ -57,6 +57,8 @@ def _cells(c: dict) -> list[str]:
         status += f" ({'falta' if c['missing'] == 1 else 'faltam'} {format_int(c['missing'])})"
     elif c["status"] == "acima":
         status += f" (+{format_int(c['excess'])})"
+    if c.get("status_note"):
+        status += " *"  # the status flips under the other reading of the count: said below the table
     vac = format_int(c["vacancies"])
     if c["nominations"] != c["vacancies"]:
         vac += f" ({format_int(c['nominations'])} nom.)"
@@ -84,7 +86,8 @@ def render_text(res: dict) -> Iterator[str]:
     if (t["announced"] is not None and (res.get("validity") or {}).get("applies") is not False
             and res.get("reading_lead") not in ("nenhuma", "conjunto")):
         yield (f"O edital anuncia {reserved_phrase(t['announced'])}: "
-               f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}.\n")
+               f"{compare_announced(t['announced'], t['reserved'], t['reserved_aggregated'])}"
+               f"{announced_note(t)}.\n")
     if t["status_counts"]["abaixo"]:
         where = "" if label == "Situação" else f", na {label[:1].lower()}{label[1:]}"
         if res.get("applies") is None:  # conditional, like the headline: on the edital's date
@@ -121,6 +124,9 @@ def render_text(res: dict) -> Iterator[str]:
                "—" if t["announced"] is None else format_int(t["announced"]), "", ""])
     yield fmt(["Concurso como um todo", format_int(t["vacancies"]), format_int(t["reserved_aggregated"]),
                "", "", ""])
+    if t.get("status_depends"):
+        yield ("* A situação muda com a outra leitura da contagem (arredondamento ou mínimo da norma): "
+               "veja o aviso do cargo.\n")
     yield "\nPasso a passo (concurso):\n"
     for i, s in enumerate(res["steps"], 1):
         yield f"  {i}. {s['text']}{refs_label(s['basis'], s)}\n"

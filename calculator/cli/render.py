@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from fractions import Fraction
 
 from calculator.answer import NO_BASIS
 from calculator.labels import NORM_CITATION, short_labels
-from calculator.ptbr import either, format_int, format_number, reserved_phrase
+from calculator.ptbr import either, format_date, format_int, format_number, reserved_phrase
 from calculator.rules.rounding import ROUNDING_NAMES
 
 #: At most this many positions are written in text mode (JSON carries up to POSITIONS_LIMIT).
@@ -53,7 +54,9 @@ def _common_tail(result: dict) -> list[str]:
 def render_reserve(r: dict) -> str:
     lines = [r["norm_title"], f"Vagas: {format_int(r['vacancies'])} · Percentual: {r['percent_display']}"]
     if r.get("edital_date"):
-        lines[-1] += f" · Edital: {r['edital_date']}"
+        # the date the answer is for: an edital's publication or, for a vínculo dated by it, a nomination
+        when = "Nomeação" if r.get("date_kind") == "nomeacao" else "Edital"
+        lines[-1] += f" · {when}: {format_date(date.fromisoformat(r['edital_date']))}"
     if r.get("headline"):
         lines.append(f"Resultado: {r['headline']}")
     elif r["applies"]:

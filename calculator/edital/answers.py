@@ -12,7 +12,7 @@ from calculator.csv.cargos import CargoRow
 from calculator.edital.compute import CargoCache
 from calculator.edital.shared import Shared, step_key, warning_key
 from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
-from calculator.stages.compliance import compliance_status
+from calculator.stages.compliance import compliance_status, reading_dependence
 
 #: Every status a cargo may have (None: the edital announces no figure for it).
 STATUSES = ("conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica", "conjunto",
@@ -23,7 +23,9 @@ STATUSES = ("conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica"
 class Statuses:
     """The status of each distinct (answer, announced seats), computed once, and the sums over the rows."""
 
-    by_key: dict[tuple, tuple] = field(default_factory=dict)  # key → (status, own warnings, basis, steps)
+    #: key → (status, own warnings, basis, steps, the note qualifying a status that flips under the other
+    #: reading of the count, or None)
+    by_key: dict[tuple, tuple] = field(default_factory=dict)
     index: dict[tuple, int] = field(default_factory=dict)
     answers: list[tuple] = field(default_factory=list)  # (key, cache answer), one per distinct key
     records: list[int] = field(default_factory=list)  # per row: the index of its status in ``answers``
@@ -32,6 +34,7 @@ class Statuses:
     announced: int = 0
     announced_all: bool = True
     missing: int = 0
+    depends: int = 0  # rows whose status flips under the other reading of the count
     #: where the edital's budget of listed positions (limits.EDITAL_POSITIONS) runs out: (row index, how
     #: many positions that row still lists); the rows after it list their first EDITAL_POSITIONS_EACH.
     #: None: every row lists its own, as `ordem` would.
@@ -39,8 +42,8 @@ class Statuses:
 
     def drop_codes(self, codes: frozenset[str]) -> None:
         """Leave out of every cargo's own warnings those whose code is in ``codes``."""
-        for key, (status, own, basis, steps) in self.by_key.items():
-            self.by_key[key] = (status, [w for w in own if w["code"] not in codes], basis, steps)
+        for key, (status, own, basis, steps, note) in self.by_key.items():
+            self.by_key[key] = (status, [w for w in own if w["code"] not in codes], basis, steps, note)
 
 
 def statuses(cache: CargoCache, shared: Shared) -> Statuses:
@@ -61,12 +64,16 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
                 left -= wanted
         key = (id(res), announced)
         if key not in out.by_key:  # same inputs, same answer: computed once per distinct cargo
+            note = None
             if q.set_scope:
                 status, status_warnings = ("conjunto" if announced is not None else None), []
             else:
                 status, status_warnings = compliance_status(
                     announced, r["reserved"], q.kind, q.kind_basis, r["applies"], q.above_minimum,
                     q.shortfall_basis, q.voluntary_basis)
+                note, flips = reading_dependence(status, announced, r["reserved"], r.get("alternative"),
+                                                 q.kind, q.kind_basis)
+                status_warnings = flips + status_warnings
             part = own_parts.get(id(res))
             if part is None:
                 warnings, steps = shared.of(res)
@@ -75,8 +82,9 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
                     "basis": collect_basis(r["basis"], res["o"]["basis"]),
                     "steps": [x for x in steps if step_key(x) not in shared.common_steps]}
             out.by_key[key] = (status, part["own"] + status_warnings,
-                               collect_basis(part["basis"], status_warnings), part["steps"])
+                               collect_basis(part["basis"], status_warnings), part["steps"], note)
         status = out.by_key[key][0]
+        out.depends += out.by_key[key][4] is not None
         out.counts[status or "sem_informacao"] += 1
         out.reserved += r["reserved"]
         if announced is None:
@@ -104,7 +112,7 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
         positions = o["positions"]
         if st.cut is not None and i >= st.cut[0]:  # the edital's budget of listed positions is spent
             positions = positions[:max(st.cut[1] if i == st.cut[0] else 0, EDITAL_POSITIONS_EACH)]
-        status, own, basis, cargo_steps = st.by_key[key]
+        status, own, basis, cargo_steps, note = st.by_key[key]
         if set_scope:  # no count, warning or step of its own: the set's are the edital's
             own, basis, cargo_steps = [], [], []
         return {
@@ -115,6 +123,7 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
             "announced": c.announced, "status": status,
             "missing": r["reserved"] - c.announced if status == "abaixo" else None,
             "excess": c.announced - r["reserved"] if status == "acima" else None,
+            "alternative": None if set_scope else r.get("alternative"), "status_note": note,
             "positions": positions, "positions_total": o["positions_total"],
             "positions_truncated": len(positions) < o["positions_total"], "reading": o.get("reading"),
             "basis": basis, "warnings": own, "steps": cargo_steps,

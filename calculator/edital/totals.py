@@ -12,7 +12,7 @@ from calculator.edital.readings import ADC41, fragmentation_warning
 from calculator.edital.shared import Shared
 from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
-from calculator.stages.compliance import compliance_status
+from calculator.stages.compliance import compliance_status, reading_dependence
 
 
 def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
@@ -24,6 +24,12 @@ def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
     if q.set_scope:
         # the set read as one: its own answer's steps (applicability, percentage) and warnings
         return out + list(q.aggregated["steps"][:-1]) + [_set_step(q)]
+    if q.app.stops:
+        # the norm does not govern the edital: one step says that nothing is computed (the reserve's and
+        # the order's are the same sentence), and no reading's count is shown as if it were required
+        stop = [s for s in shared.steps if s["text"].startswith("Como a norma não se aplica")]
+        rest = [s for s in shared.steps if s not in stop]
+        return out + rest + stop[-1:]
     cargo_basis = q.rules.registry.edital_readings["cargo"][0]
     conc_basis = q.rules.registry.edital_readings["concurso"][0]
     out += shared.steps + [step(
@@ -97,11 +103,17 @@ def totals(q: Question, st: Statuses, warnings: list[dict]) -> dict:
             f"por cargo ({format_int(reserved)}), mas fica abaixo da reserva do concurso lido como um "
             f"todo ({format_int(q.reserved_aggregated)}).", list(basis), no_basis=not basis))
     rows = q.rows
+    # the concurso's status where it flips under the other reading of its count
+    aggregated_note = reading_dependence(aggregated, st.announced if st.announced_all else None,
+                                         q.reserved_aggregated,
+                                         q.aggregated.get("alternative") if q.total else None, q.kind,
+                                         q.kind_basis)[0]
     return {
         "cargos": len(rows), "vacancies": q.total, "reserved": reserved,
         "reserved_aggregated": q.reserved_aggregated,
         "announced": st.announced if st.announced_all else None, "missing": missing,
         "status_counts": st.counts, "status": status[0], "status_aggregated": aggregated,
+        "status_aggregated_note": aggregated_note, "status_depends": st.depends,
         "pcd_vacancies": sum(c.pcd or 0 for c in rows) if any(c.pcd is not None for c in rows) else None,
     }
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from calculator.answer import collect_basis, step
+from calculator.answer import beside_number, collect_basis, step
 from calculator.arithmetic import (
     POSITIONS_LIMIT,
     period_of,
@@ -85,7 +85,7 @@ def call_positions(registry: Registry, rules: NormRules, vacancies: int, percent
     r = reading_of(registry, reading_name)
     res = rules.reserved_seats(vacancies, percent, scope_name)
     steps = list(res["steps"])
-    warnings = list(res["warnings"])
+    warnings = beside_number(res)
     if not res["applies"]:
         name = registry.percent_parameters.get("minimum_vacancies_parameter")
         steps.append(step("Sem reserva, não há nomeações pela lista reservada.",
@@ -106,5 +106,7 @@ def call_positions(registry: Registry, rules: NormRules, vacancies: int, percent
             "reserved": res["reserved"], "reading": r.name, "percent": res["percent"], "applies": True,
             # whether the order itself has a provision (else the headline says it is a reading)
             "order_grounded": any(s["basis"] for s in more_steps),
+            # the reserve's count as `reserva` words it, and the other reading's, where it rests on one
+            "count_text": res.get("headline_count"), "alternative": res.get("alternative"),
             "basis": collect_basis(registry.order_basis, res["basis"], steps, warnings),
             "warnings": warnings, "steps": steps}

@@ -35,6 +35,7 @@ from calculator.labels import short_labels
 from calculator.norms.model import Registry
 from calculator.norms.wording import MESSAGES, parameter_placeholders
 from calculator.ptbr import (
+    alternative_note,
     approx_percent,
     count_phrase,
     format_int,
@@ -190,11 +191,11 @@ class DefaultRules:
                 f"A norma não diz como arredondar (sem base no corpus); usou-se {ROUNDING_WORDS[used]}. "
                 f"Arredondando {direction}, o resultado seria {count_phrase(other, 'vaga', 'vagas')}.", [],
                 no_basis=True))
+        alternative = {"reserved": other, "label": f"arredondando {direction}", "basis": []}
         return {"headline_count": self.message("interpreted_rounding_headline",
                                                reserved=reserved_phrase(reserved), vacancies=vacancies,
                                                percent=format_percent(p)),
-                "headline_note": f"arredondando {direction}, {'seria' if other == 1 else 'seriam'} "
-                                 f"{format_int(other)}"}
+                "headline_note": alternative_note(alternative), "alternative": alternative}
 
     def _below_minimum(self, p: Fraction, vacancies: int, exact: Fraction, reserved: int,
                        warnings: list[dict]) -> dict:
@@ -220,9 +221,13 @@ class DefaultRules:
                 f"({share}). "
                 "Leitura adotada: a regra de arredondamento, específica, prevalece. Outra leitura: o mínimo "
                 f"exige arredondar para cima ({values['up']}).", [*minimum.basis, *rule.basis]))
+        alternative = {"reserved": up,
+                       "label": f"pelo mínimo de {format_percent(minimum.value)} ({cited(minimum.basis)})",
+                       "basis": [*minimum.basis, *rule.basis]}
         return {"headline_count": self.message("below_minimum_headline", reserved=reserved_phrase(reserved),
                                                vacancies=vacancies, share=share,
-                                               minimum=format_percent(minimum.value))}
+                                               minimum=format_percent(minimum.value)),
+                "headline_note": alternative_note(alternative), "alternative": alternative}
 
     # --- the call order ----------------------------------------------------------------------------
     def order_notes(self, order: OrderContext) -> tuple[list[dict], list[dict]]:

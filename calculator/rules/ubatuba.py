@@ -81,7 +81,9 @@ class UbatubaRules(DefaultRules):
         registry = self.registry
         p = legal_percent(registry, None, percent)
         exact = p / HUNDRED * vacancies
-        steps = [self.percent_step(p, vacancies, percent is not None)]
+        # art. 2º, § 1º, speaks of the vacancies of a concurso or seleção: the set's percentage is art. 1º's
+        percent_step = self.percent_step(p, vacancies, percent is not None)
+        steps = [{**percent_step, "basis": [b for b in percent_step["basis"] if b != "ubatuba:art2_par1"]}]
         warnings = self.reserve_notes(vacancies, scope)
         reserved = reserved_count(registry, p, vacancies)
         # the set's minimum: art. 8º, caput (comissão) or art. 1º, p. ú., I (estágio), never art. 2º, caput,

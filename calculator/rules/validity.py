@@ -117,7 +117,7 @@ _OTHER_MODEL = {
     "gap": (False, "pelo modelo adotado (prorrogação contínua, interpretação); pelo outro (caducidade "
                    "seguida de nova lei), a lei não se aplicaria a edital de {gap}"),
     "after_alternative": (True, "Pelo outro modelo (nova contagem a partir da lei de prorrogação, de "
-                                "{extension_start}), vigora até {alternative_end} e a reserva seria de "
+                                "{extension_start}), vigora até {alternative_end} e "
                                 "{{count}}"),
 }
 

@@ -14,6 +14,8 @@ def hetero_result(run: Run, c) -> HeteroResult | None:
     hetero = run.policy.hetero
     if not c.hetero or hetero is None or not c.cotista:  # the usual case first: no result in the file
         return None
+    if run.procedures_off is not None:  # the norm's procedures were not in force for this edital
+        return None
     return hetero.results.get(c.hetero)
 
 
@@ -57,6 +59,9 @@ def _exclusion(c, code: str, reason: str, basis: list[str]) -> Exclusion:
 def record_exclusions(run: Run) -> None:
     """Candidates out of every list, and optants moved to the ampla concorrência by the verification."""
     hetero = run.policy.hetero
+    if hetero is not None and run.procedures_off is not None:
+        _procedures_not_in_force(run, hetero)
+        hetero = None
     note = hetero.note if hetero else ""
     note_basis = hetero.note_basis if hetero else ()
     for c in run.cands:
@@ -66,8 +71,11 @@ def record_exclusions(run: Run) -> None:
             elim_note = hetero is not None and hetero.eliminated
             run.excluded.append(_exclusion(
                 c, "eliminado", "eliminado do concurso (ex.: declaração falsa); não entra em nenhuma lista"
-                + (note if elim_note else ""),
-                run.refs("eliminated", *(note_basis if elim_note else ()))))
+                + (note if elim_note else "")
+                + ("; decisão do próprio edital: os procedimentos da norma não estavam em vigor"
+                   if run.procedures_off and run.policy.hetero else ""),
+                # before the norm's procedures took effect, an elimination is the edital's own decision
+                [] if run.procedures_off else run.refs("eliminated", *(note_basis if elim_note else ()))))
             continue
         result = hetero_result(run, c)
         if result is None:
@@ -77,7 +85,7 @@ def record_exclusions(run: Run) -> None:
             run.excluded.append(_exclusion(c, c.hetero, reason, run.refs(*result.basis)))
         else:
             run.moved.append(Move(c.inscricao, RESERVA, AMPLA, reason, run.refs(*result.basis)))
-    if hetero is None and any(c.hetero for c in run.cands):
+    if run.policy.hetero is None and any(c.hetero for c in run.cands):
         run.warnings.append(warning(
             "simulacao_heteroidentificacao_ignorada", "aviso",
             f"A coluna heteroidentificacao só tem efeito em {_where_regulated()}; nesta norma ela foi "
@@ -89,6 +97,25 @@ def record_exclusions(run: Run) -> None:
             "Há resultado de heteroidentificação para candidato que não optou pela reserva; ele foi "
             "ignorado (a análise só alcança quem se autodeclarou).",
             run.refs("hetero")))
+
+
+def _procedures_not_in_force(run: Run, hetero) -> None:
+    """An edital published before the regulating decree took effect: its verification and exclusions (the
+    heteroidentificação column) are not applied, and the warning names whose results were set aside and
+    the reading that would apply them."""
+    names = [c.inscricao for c in run.cands
+             if c.hetero in hetero.results and c.cotista and c.situacao != "eliminado"]
+    if not names:
+        return
+    start, basis = run.procedures_off
+    shown = ", ".join(names[:5]) + ("…" if len(names) > 5 else "")
+    run.warnings.append({**warning(
+        "simulacao_procedimentos_fora_de_vigor", "premissa",
+        f"Edital publicado antes de {start}, quando os procedimentos de {hetero.where} entraram em vigor: "
+        f"os resultados da coluna heteroidentificacao não foram aplicados ({shown}), e esses candidatos "
+        "seguem na lista de cotas. Se a verificação foi feita depois dessa data, pode-se sustentar que o "
+        "procedimento se aplica de imediato (interpretação que esta simulação não adota); para excluir um "
+        "candidato por decisão própria do edital, use situacao = eliminado.", basis), "beside": True})
 
 
 def _where_regulated() -> str:

@@ -115,7 +115,7 @@ def final_warnings(run: Run, nominations: list) -> None:
     own = run.rules.simulation_warnings(view)
     run.warnings.extend(own if own is not None else _precedence_gap(run, view))
     hetero = run.policy.hetero
-    if hetero is not None and hetero.pending_warning:
+    if hetero is not None and hetero.pending_warning and run.procedures_off is None:
         of = {c.inscricao: c.hetero for c in run.cands}
         pending = sum(1 for nom in nominations if nom.via == RESERVA and of[nom.candidate] == "")
         if pending:

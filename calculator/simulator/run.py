@@ -21,7 +21,7 @@ from calculator.simulator.records import AMPLA, RESERVA
 from calculator.simulator.result import assemble
 from calculator.simulator.state import Run
 from calculator.stages.applicability import applicability
-from calculator.stages.headline import compose, other_model_count
+from calculator.stages.headline import compose, other_model_count, reading_notes
 from calculator.stages.inputs import input_date, parse_percent, parse_vacancies
 from calculator.stages.order import order_refusal
 
@@ -96,7 +96,7 @@ def simulate_norm(rules, vacancies, candidates_csv_bytes: bytes, *, percent=None
             # keep the order used otherwise (the norm is silent there: interpretation, warned)
             types = schedule.pcd_first(types, k_pcd)
             sched = {**sched, "positions": [n for n, t in enumerate(types, start=1) if t == RESERVA]}
-        run = Run(rules, pol, opts, n_vac, types, table, sched, pcd_first)
+        run = Run(rules, pol, opts, n_vac, types, table, sched, pcd_first, procedures_off(app))
         result = _phases(run)
     finally:
         if gc_was_enabled:
@@ -104,6 +104,16 @@ def simulate_norm(rules, vacancies, candidates_csv_bytes: bytes, *, percent=None
     trailing_warnings(run, result)
     result.update(simulation_headline(app, result, sched, rules, pct, scope or None))
     return result
+
+
+def procedures_off(app) -> tuple[str, list[str]] | None:
+    """A regulating decree's own procedures (the heteroidentificação and its exclusions) for an edital
+    published before the decree took effect (Lins, 2023): (that date, its provisions), else None."""
+    validity = app.validity or {}
+    if validity.get("decree_in_force") is not False:
+        return None
+    start = validity["in_force_from"]
+    return f"{start[8:10]}/{start[5:7]}/{start[0:4]}", list(app.window["basis"])
 
 
 def applicability_first(rules, vacancies: int, percent, reading, scope, edital_date):
@@ -140,7 +150,10 @@ def simulation_headline(app, result: dict, sched: dict, rules, percent, scope) -
     applies = False if sched.get("applies") is False else app.applies
     return {**app.to_json(), "applies": applies,
             "edital_date": app.date.isoformat() if app.date else None,
+            # where the reserve's count rests on a reading, the other one's count (as `reserva` and `ordem`)
+            "alternative": sched.get("alternative") if applies is not False else None,
             "headline": compose(app, answer, refusal=refusal, stage_reason=stage_reason,
+                                notes=reading_notes(sched),
                                 other_answer=other_model_count(rules, app, n, percent, scope))}
 
 

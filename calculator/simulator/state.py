@@ -40,6 +40,9 @@ class Run:
     table: object  # calculator.csv.candidates.CandidateTable
     sched: dict
     pcd_first: bool = False
+    #: the norm's own procedures were not in force for this edital (a regulating decree published after it):
+    #: (the date they took effect, dd/mm/aaaa, and the provisions that say so), else None
+    procedures_off: tuple[str, list[str]] | None = None
     warnings: list[dict] = field(default_factory=list)
     excluded: list[Exclusion] = field(default_factory=list)
     moved: list[Move] = field(default_factory=list)

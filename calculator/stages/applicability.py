@@ -99,6 +99,8 @@ def default(rules, when: date | None) -> Applicability:
                 "edital_date": when.isoformat()}
     if "decree_in_force" in v:  # a regulating norm: its own procedures vs. the regulated law's reserve
         validity["decree_in_force"] = v["decree_in_force"]
+    if v.get("other_model"):  # the two extension models disagree on this date: `applies` is the adopted one's
+        validity["model_dependent"] = True
     steps = [step(f"{DATE_WORDS['edital'][0]} {format_date(when)}.", [])] + list(v["steps"])
     return Applicability(
         applies=v["applies"], reason=v["reason"] if v["applies"] is not True else None, date=when,

@@ -73,6 +73,38 @@ def compliance_status(announced: int | None, reserved: int, kind: str, kind_basi
 
 
 
+def status_words(status: str, announced: int, reserved: int) -> str:
+    """A compared status in words: "conforme", "abaixo (falta 1)", "acima (+2)"."""
+    if status == "abaixo":
+        missing = reserved - announced
+        return f"abaixo ({'falta' if missing == 1 else 'faltam'} {format_int(missing)})"
+    return f"acima (+{format_int(announced - reserved)})" if status == "acima" else status
+
+
+def reading_dependence(status: str | None, announced: int | None, reserved: int, alternative: dict | None,
+                       kind: str, kind_basis: list[str]) -> tuple[str | None, list[dict]]:
+    """Where the count rests on a reading (``alternative``, the reserve stage's other count) and the status
+    flips under it: the note that qualifies the status ("arredondando para baixo, a reserva seria de 0:
+    acima (+1)")
+    and the warning that says so; otherwise (None, [])."""
+    if alternative is None or announced is None or status not in ("conforme", "abaixo", "acima"):
+        return None, []
+    other = compliance_status(announced, alternative["reserved"], kind, kind_basis, True)[0]
+    if other == status:
+        return None, []
+    label = alternative["label"]
+    note = (f"{label}, a reserva seria de {format_int(alternative['reserved'])}: "
+            f"{status_words(other, announced, alternative['reserved'])}")
+    basis = alternative.get("basis", [])
+    return note, [{**warning(
+        "edital_situacao_depende_da_leitura", "interpretacao",
+        f"A situação depende da leitura da contagem: com a contagem adotada ({format_int(reserved)}), o "
+        f"edital fica {status_words(status, announced, reserved)}; {label}, a reserva seria de "
+        f"{format_int(alternative['reserved'])} e o edital ficaria "
+        f"{status_words(other, announced, alternative['reserved'])}.", basis, no_basis=not basis),
+        "beside": True}]
+
+
 def no_vacancies(rules, percent: object, scope: object) -> dict:
     """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
     text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "

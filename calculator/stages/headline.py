@@ -17,7 +17,15 @@ count, a reading that changes it.
 from __future__ import annotations
 
 from calculator.labels import short_labels
-from calculator.ptbr import capitalise, count_phrase, format_int, ordinal_list, reserved_phrase, sentence
+from calculator.ptbr import (
+    alternative_note,
+    capitalise,
+    count_phrase,
+    format_int,
+    ordinal_list,
+    reserved_phrase,
+    sentence,
+)
 from calculator.stages.applicability import DATE_WORDS, Applicability
 
 
@@ -42,7 +50,7 @@ def compose(app: Applicability, answer: str, *, refusal: str, notes: list[str] |
         if app.other_model and app.other_model["applies"]:
             # the model adopted says no; the other one says yes: the headline gives both outcomes
             return sentence(f"{refusal}: {reason}") + " " + sentence(
-                app.other_model["text"].format(count=other_answer or "nenhuma vaga"))
+                app.other_model["text"].format(count=other_answer or NO_OTHER_COUNT))
         return sentence(f"{refusal}: {reason}")
     if stage_reason is not None:
         return sentence(f"{refusal}: {stage_reason}")
@@ -54,13 +62,27 @@ def compose(app: Applicability, answer: str, *, refusal: str, notes: list[str] |
     return sentence(capitalise(answer) + window_clause(app)) + tail
 
 
+#: the other extension model's reserve, where it would reserve nothing
+NO_OTHER_COUNT = "nenhuma vaga seria reservada"
+
+
 def other_model_count(rules, app: Applicability, vacancies: int, percent, scope) -> str | None:
     """Where the model adopted says no and the other extension model says yes: the reserve under the
     other one (the only case where the reserve stage runs after applicability said no), in words."""
     if not (app.stops and app.other_model and app.other_model["applies"]):
         return None
     would = rules.reserved_seats(vacancies, percent, scope)["reserved"]
-    return count_phrase(would, "vaga", "vagas") if would else "nenhuma vaga"
+    return f"a reserva seria de {count_phrase(would, 'vaga', 'vagas')}" if would else NO_OTHER_COUNT
+
+
+def reading_notes(res: dict) -> list[str]:
+    """Where the reserve's count rests on a reading (``alternative``: a rounding the text does not set, a
+    count below the norm's minimum), what a tool that does not lead with the count says beside its answer:
+    the count as `reserva` words it, and the other reading's."""
+    alternative = res.get("alternative")
+    if not alternative:
+        return []
+    return [f"reserva: {res['count_text']}", alternative_note(alternative)]
 
 
 def positions_phrase(positions: list[int], total: int, interpreted: list[int] | tuple = ()) -> str:
@@ -99,6 +121,8 @@ def compare_announced(announced: int, per_cargo: int, aggregated: int) -> str:
         return "exatamente" if announced == x else "mais que"
 
     where = (("somando os cargos", per_cargo), ("no concurso como um todo", aggregated))
+    if announced == per_cargo == aggregated == 0:
+        return "nenhuma é exigida, somando os cargos ou no concurso como um todo"
     if per_cargo == aggregated:
         return f"{rel(per_cargo)} {_required(per_cargo, '(somando os cargos ou no concurso como um todo)')}"
     first, second = (_required(x, w) for w, x in where)
@@ -118,6 +142,21 @@ def _against(announced: int, required: int) -> str:
     return f"{format_int(announced - required)} a mais"
 
 
+def announced_note(totals: dict) -> str:
+    """The concurso's status under the other reading of its count, where it flips."""
+    note = totals.get("status_aggregated_note")
+    return f"; no concurso, {note}" if note else ""
+
+
+def _depends(totals: dict) -> str:
+    """How many cargos change status under the other reading of their count."""
+    k = totals.get("status_depends") or 0
+    if not k:
+        return ""
+    which = "Em 1 cargo, a situação muda" if k == 1 else f"Em {format_int(k)} cargos, a situação muda"
+    return f" {which} com a outra leitura da contagem (veja a situação de cada cargo e os avisos)."
+
+
 def edital_headline(res: dict, app=None) -> str:
     """The edital's answer in one paragraph.  It starts from the applicability stage (``app``, the same
     clause as every tool's), and leads with the reading the text supports (calculator/edital/readings.py,
@@ -135,10 +174,13 @@ def edital_headline(res: dict, app=None) -> str:
                         f"{reason or 'fora da vigência'}")
         if app is not None and app.other_model and app.other_model["applies"]:
             text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
-                                                                  or "nenhuma vaga"))
+                                                                  or NO_OTHER_COUNT))
         if announced:
-            text += (" A vaga anunciada é reserva do próprio edital." if announced == 1 else
-                     f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital.")
+            # under the other extension model the norm governs the edital: the seats are then required
+            other = (" pelo modelo adotado; pelo outro, exigidas pela lei"
+                     if app is not None and app.other_model and app.other_model["applies"] else "")
+            text += (f" A vaga anunciada é reserva do próprio edital{other}." if announced == 1 else
+                     f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital{other}.")
         return text
     lead = res.get("reading_lead", "cargo")
     exact = (f" ({agg['percent_display']} de {format_int(agg['vacancies'])} = {agg['exact_display']})"
@@ -151,14 +193,14 @@ def edital_headline(res: dict, app=None) -> str:
                 "a cargo.")
         if announced is not None:
             body += (f" O edital anuncia {format_int(announced)}: "
-                     f"{_against(announced, t['reserved_aggregated'])}.")
+                     f"{_against(announced, t['reserved_aggregated'])}{announced_note(t)}.")
     elif lead == "concurso":
         pelo = "Pelos dispositivos" if app is not None and app.other_model else "Pelo texto"
         body = (f"{pelo} ({short_labels(agg['basis_readings'])}), a reserva é de "
                 f"{count_phrase(t['reserved_aggregated'], 'vaga', 'vagas')} no concurso{exact}.")
         if announced is not None:
             body += (f" O edital anuncia {format_int(announced)}: "
-                     f"{_against(announced, t['reserved_aggregated'])}.")
+                     f"{_against(announced, t['reserved_aggregated'])}{announced_note(t)}.")
         body += (" Lida cargo a cargo (interpretação, sem base no corpus), "
                  + (f"seriam {format_int(t['reserved'])}." if t["reserved"] != t["reserved_aggregated"]
                     else "o mesmo número."))
@@ -173,7 +215,8 @@ def edital_headline(res: dict, app=None) -> str:
                     f"{reserved_phrase(t['reserved'])}.")
         if announced is not None:
             body += (f" O edital anuncia {format_int(announced)}: "
-                     f"{compare_announced(announced, t['reserved'], t['reserved_aggregated'])}.")
+                     f"{compare_announced(announced, t['reserved'], t['reserved_aggregated'])}"
+                     f"{announced_note(t)}.")
     else:
         body = f"Reserva exigida: {reserved_phrase(t['reserved'])} somando os cargos"
         if t["reserved"] != t["reserved_aggregated"]:
@@ -182,6 +225,7 @@ def edital_headline(res: dict, app=None) -> str:
         else:
             body += " (o mesmo lendo o concurso como um todo)"
         body += "."
+    body += _depends(t)
     if res.get("applies") is None and validity.get("applies") is None and validity:
         lead_text = reason or "não é possível determinar com o corpus se a reserva se aplica"
         return f"{lead_text[:1].upper()}{lead_text[1:]}; se se aplicar: {body[:1].lower()}{body[1:]}"

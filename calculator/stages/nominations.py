@@ -26,7 +26,7 @@ from calculator.ptbr import count_phrase, format_int, format_percent, ordinal_li
 from calculator.rules import rules_for
 from calculator.rules.calls import call_count
 from calculator.rules.rounding import reserved_count
-from calculator.stages.headline import compose
+from calculator.stages.headline import compose, reading_notes
 from calculator.stages.inputs import parse_nominations
 from calculator.stages.order import order_stages
 
@@ -136,7 +136,8 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     result["alternatives"] = alternatives
     main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,
                            base["reserved"])
-    result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada")
+    result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada",
+                                  notes=reading_notes(base))
                           + ("" if rest is None else " " + rest)) if main is not None else rest
     result.update({
         "positions": shown,

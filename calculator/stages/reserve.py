@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator.answer import collect_basis, identity, step
+from calculator.answer import beside_number, collect_basis, identity, step
 from calculator.arithmetic import HUNDRED
 from calculator.ptbr import format_int, format_number, format_percent, fraction_str, reserved_phrase
 from calculator.rules import rules_for
@@ -29,15 +29,6 @@ def not_calculated(app: Applicability, what: str) -> dict:
     """The step of a stage that does not run because the norm does not apply."""
     where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
     return step(f"Como a norma não se aplica {where}, {what}.", app.stop_basis())
-
-
-def beside_number(res: dict) -> list[dict]:
-    """The reserve stage's warnings; where the headline carries a reading that changes the count (its
-    ``headline_count`` or ``headline_note``), the interpretations are marked "beside": the page shows
-    them beside the number, not folded."""
-    if not (res.get("headline_count") or res.get("headline_note")):
-        return list(res["warnings"])
-    return [{**w, "beside": True} if w["kind"] == "interpretacao" else w for w in res["warnings"]]
 
 
 def reserve(norm: object, vacancies: object, percent: object = None, edital_date: object = None,
@@ -83,6 +74,8 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         "headline": headline,
         # the count as the headline words it, with the readings it rests on (null: no reserve stage)
         "count_text": count if applies is not False else None,
+        # the other reading's count, where the count rests on a reading (null: it does not)
+        "alternative": res.get("alternative") if applies is not False else None,
         "scope": sc or rules.registry.default_scope,
         "edital_date": d.isoformat() if d else None,
         **app.window_fields(),

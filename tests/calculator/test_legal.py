@@ -449,7 +449,7 @@ def test_quissama_after_the_extension_headline_states_the_other_model(day):
     assert r["applies"] is False and r["reserved"] == 0
     assert r["headline"] == (
         "Nenhuma vaga reservada: pelo modelo adotado (prorrogação contínua, interpretação), a lei vigorou "
-        "até 03/03/2032 (data presumida) e não se aplica a este edital. Pelo outro modelo (nova contagem a "
+        "até 03/03/2032 (data presumida), antes deste edital. Pelo outro modelo (nova contagem a "
         "partir da lei de prorrogação, de 18/03/2022), vigora até 18/03/2032 e a reserva seria de 2 vagas.")
     # after both models' last days: both dates, and no reserve under either
     late = calculator.reserve("quissama", 10, edital_date="2032-03-19")["headline"]

@@ -540,10 +540,10 @@ def test_quissama_nominations_beyond_four_vacancies_one_rule_in_the_headline():
     assert r["headline"] == (
         "Nomeações pela lista reservada: 5ª (interpretação: a ordem continua pela mesma regra, sem passar "
         "de 10% das 12 nomeações, com o arredondamento da norma), se o edital foi publicado de 03/03/2012 a "
-        "03/03/2032 (datas presumidas). As 4 vagas oferecidas não têm vaga "
-        "reservada, mas o percentual delas (10%) aplicado às 12 nomeações, com o mesmo arredondamento, dá 1: "
-        "por isso há nomeação pela lista reservada sem vaga reservada. Pela leitura literal do art. 3º, "
-        "§ 1º, seriam 5ª e 10ª. Contando só as vagas oferecidas, nenhuma.")
+        "03/03/2032 (datas presumidas; prorrogação contínua, interpretação). As 4 vagas oferecidas não têm "
+        "vaga reservada, mas o percentual delas (10%) aplicado às 12 nomeações, com o mesmo arredondamento, "
+        "dá 1: por isso há nomeação pela lista reservada sem vaga reservada. Pela leitura literal do "
+        "art. 3º, § 1º, seriam 5ª e 10ª. Contando só as vagas oferecidas, nenhuma.")
     alternatives = [(a["reading"], a["positions"]) for a in r["alternatives"]]
     assert alternatives == [("literal", [5, 10]), ("vagas", [])]
     assert r["alternatives"][0]["basis"] == ["quissama:art3_par1"]

@@ -8,7 +8,10 @@ function statusCell(c) {
   let word = s.word;
   if (c.status === "abaixo") word += ` (${c.missing === 1 ? "falta" : "faltam"} ${fmt(c.missing)})`;
   if (c.status === "acima") word += ` (+${fmt(c.excess)})`;
-  return el("span", { class: `calc-situacao ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
+  const cell = el("span", { class: `calc-situacao ${s.cls}` }, el("span", { "aria-hidden": "true" }, `${s.mark} `), word);
+  // the status flips under the other reading of the count: said beside it, never folded
+  if (!c.status_note) return cell;
+  return el("span", {}, cell, el("small", { class: "calc-situacao-nota" }, ` (${c.status_note})`));
 }
 
 function positionsText(c) {
