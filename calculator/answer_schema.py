@@ -23,6 +23,9 @@ _IDS = {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]
 _FRACTION = {"type": "string", "pattern": "^[0-9]+(/[0-9]+)?$",
              "description": "número exato: \"51/2\", \"3\""}
 _NULL = {"type": "null"}
+_REQUIRED = {"type": "boolean",
+             "description": "false: a norma não exige reserva para estas vagas (abaixo do seu mínimo de "
+                            "vagas) ou não se aplica; true: exige (a contagem pode arredondar a 0)"}
 _ALTERNATIVE = {"oneOf": [{"type": "object", "required": ["basis", "label", "reserved"],
                            "additionalProperties": False,
                            "properties": {"label": _TEXT, "reserved": _INT, "basis": _IDS}}, _NULL],
@@ -64,11 +67,13 @@ _PERCENT = {"percent": {"oneOf": [_FRACTION, {"type": "null"}]}, "percent_displa
 
 RESERVA = _object({**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "reserva"},
                    "vacancies": _INT, "reserved": _INT, "exact": _FRACTION, "exact_display": _TEXT,
-                   "count_text": _NULLABLE_TEXT, "alternative": _ALTERNATIVE, "scope": _TEXT})
+                   "count_text": _NULLABLE_TEXT, "alternative": _ALTERNATIVE, "scope": _TEXT,
+                   "reserve_required": _REQUIRED})
 _POSITIONS = {"type": "array", "items": _INT}
 ORDEM = _object(
     {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "command": {"const": "ordem"}, "vacancies": _INT,
-     "reserved": _INT, "count_text": _NULLABLE_TEXT, "alternative": _ALTERNATIVE, "positions": _POSITIONS,
+     "reserved": _INT, "reserve_required": _REQUIRED, "count_text": _NULLABLE_TEXT,
+     "alternative": _ALTERNATIVE, "positions": _POSITIONS,
      "positions_total": _INT, "positions_truncated": _BOOL, "interpreted_positions": _POSITIONS,
      "reading": _TEXT, "reading_description": _TEXT, "scope": _TEXT,
      "pattern": {"oneOf": [_object({"period": _INT, "reserved_per_period": _INT,
@@ -85,7 +90,8 @@ PARAMETER = _object({"name": _TEXT, "label": _TEXT, "unit": {"enum": list(UNITS)
 PARAMETROS = _object({**IDENTITY, **APPLICABILITY, "parameters": {"type": "array", "items": PARAMETER}})
 SIMULAR = _object(
     {**IDENTITY, **APPLICABILITY, **_DATED, **_PERCENT, "applicability_reason": _NULLABLE_TEXT,
-     "vacancies": _INT, "reserved": _INT, "alternative": _ALTERNATIVE, "reading": _NULLABLE_TEXT,
+     "vacancies": _INT, "reserved": _INT, "reserve_required": _REQUIRED, "alternative": _ALTERNATIVE,
+     "reading": _NULLABLE_TEXT,
      "nominations": {"type": "array", "items": {"type": "object"}},
      "seats": {"type": "object"}, "input": {"type": "object"}, "options": {"type": "object"},
      "published_lists": {"type": "object"}, "excluded": {"type": "array"}, "moved": {"type": "array"},
@@ -95,7 +101,8 @@ SIMULAR = _object(
 CARGO = _object(
     {"norm_urn": IDENTITY["norm_urn"], "schema_version": IDENTITY["schema_version"], "cargo": _TEXT,
      "line": _INT, "vacancies": _INT, "nominations": _INT, "pcd_vacancies": _NULLABLE_INT,
-     "reserved": _NULLABLE_INT, "applies": _APPLIES, **_PERCENT, "exact": {"oneOf": [_FRACTION, _NULL]},
+     "reserved": _NULLABLE_INT, "applies": _APPLIES, "reserve_required": _BOOL, **_PERCENT,
+     "exact": {"oneOf": [_FRACTION, _NULL]},
      "announced": _NULLABLE_INT,
      "status": {"enum": ["conforme", "abaixo", "acima", "reserva_voluntaria", "nao_se_aplica", "conjunto",
                          None]},

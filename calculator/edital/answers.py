@@ -119,6 +119,7 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
             **shape, "cargo": c.name, "line": c.line, "vacancies": c.vacancies,
             "nominations": m if m is not None else c.vacancies, "pcd_vacancies": c.pcd,
             "reserved": None if set_scope else r["reserved"], "applies": r["applies"],
+            "reserve_required": r["reserve_required"],
             "percent": r["percent"], "percent_display": r["percent_display"], "exact": r["exact"],
             "announced": c.announced, "status": status,
             "missing": r["reserved"] - c.announced if status == "abaixo" else None,

@@ -133,8 +133,9 @@ class CargoCache:
 
     def _compute(self, n: int, m: int | None) -> dict:
         q = self.q
-        if n == 0:
-            return no_vacancies(q.rules, q.percent, q.scope)
+        if n == 0:  # nothing to reserve; `applies` is still the edital's validity
+            res = no_vacancies(q.rules, q.percent, q.scope)
+            return {**res, "r": {**res["r"], "applies": False if q.app.stops else q.app.applies}}
         r = reserve(q.norm, n, q.percent, q.edital_date, q.scope)
         if q.set_scope:  # a minimum over the set: no call order, no per-cargo positions
             o = {"positions": [], "positions_total": 0, "positions_truncated": False,
@@ -147,6 +148,6 @@ class CargoCache:
                 o = order_stages(q.norm, n, q.percent, q.reading, q.scope, q.edital_date, limit)[0]
         if m is not None and m == n:
             o = {**o, "nominations": m}
-        if r["applies"] is False or r["reserved"] != o["reserved"]:
+        if not r["reserve_required"] or r["reserved"] != o["reserved"]:
             o = {**o, "positions": [], "positions_total": 0, "positions_truncated": False}
         return {"r": r, "o": o}

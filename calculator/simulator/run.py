@@ -147,11 +147,12 @@ def simulation_headline(app, result: dict, sched: dict, rules, percent, scope) -
                "A vaga é de ampla concorrência" if n == 1 else
                "As 2 vagas são de ampla concorrência" if n == 2 else
                f"Todas as {format_int(n)} vagas são de ampla concorrência")
-    applies = False if sched.get("applies") is False else app.applies
-    return {**app.to_json(), "applies": applies,
+    applies = False if app.stops else app.applies  # validity and scope only, as `reserva`
+    required = sched.get("applies") is not False and applies is not False
+    return {**app.to_json(), "applies": applies, "reserve_required": required,
             "edital_date": app.date.isoformat() if app.date else None,
             # where the reserve's count rests on a reading, the other one's count (as `reserva` and `ordem`)
-            "alternative": sched.get("alternative") if applies is not False else None,
+            "alternative": sched.get("alternative") if required else None,
             "headline": compose(app, answer, refusal=refusal, stage_reason=stage_reason,
                                 notes=reading_notes(sched),
                                 other_answer=other_model_count(rules, app, n, percent, scope))}

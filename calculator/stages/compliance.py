@@ -111,7 +111,8 @@ def no_vacancies(rules, percent: object, scope: object) -> dict:
             "não há vaga a reservar nem ordem de nomeação.")
     readings = rules.registry.edital_readings
     basis = list(readings["cargo"][0]) or list(readings["concurso"][0])
-    r = {"reserved": 0, "applies": False, "percent": None, "percent_display": None, "exact": "0",
+    r = {"reserved": 0, "applies": False, "reserve_required": False, "percent": None, "percent_display": None,
+         "exact": "0",
          "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
              "edital_cargo_sem_vagas", "aviso",
              "Cargo sem vagas oferecidas: sem reserva e sem ordem; se houver nomeações (cadastro de "

@@ -115,7 +115,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     if app.stops:  # the norm does not apply: nothing beyond the vacancies either
         result["alternatives"] = []
         return result
-    if base["applies"] is not False:
+    if base["reserve_required"]:
         extra = []
         if not base["positions_truncated"]:
             extra = _continuation(count, n, m, base["positions"], total_n,
@@ -134,7 +134,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     warnings = rules.beyond_vacancies_warnings(warnings, n)
     shown = positions[:limit]
     result["alternatives"] = alternatives
-    main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["applies"] is not False,
+    main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["reserve_required"],
                            base["reserved"])
     result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada",
                                   notes=reading_notes(base))

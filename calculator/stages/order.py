@@ -34,6 +34,16 @@ def order_refusal(rules, sc: str | None) -> str | None:
                    "reserva)")
 
 
+def shortened_step(res: dict) -> dict:
+    """The step of a list of positions cut at the limit: the pattern it repeats."""
+    return step(
+        f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
+        f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
+        f"{format_int(res['pattern']['period'])} nomeações "
+        f"({count_phrase(res['pattern']['reserved_per_period'], 'reservada', 'reservadas')} "
+        "por período).", [])
+
+
 def order(norm: object, vacancies: object, percent: object = None, reading: object = None,
           scope: object = None, edital_date: object = None) -> dict:
     """Which of the first ``vacancies`` nominations go to the reserved list (see :func:`order_stages`)."""
@@ -76,12 +86,7 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
     else:
         res = call_positions(rules.registry, rules, n, p, rd, sc, limit)
         if res["positions_truncated"]:
-            res["steps"] = list(res["steps"]) + [step(
-                f"Lista abreviada: mostradas as {format_int(len(res['positions']))} primeiras de "
-                f"{format_int(res['positions_total'])} posições; o padrão se repete a cada "
-                f"{format_int(res['pattern']['period'])} nomeações "
-                f"({count_phrase(res['pattern']['reserved_per_period'], 'reservada', 'reservadas')} "
-                "por período).", [])]
+            res["steps"] = list(res["steps"]) + [shortened_step(res)]
         if res["positions_total"]:
             answer = "nomeações pela lista reservada: " + positions_phrase(
                 res["positions"], res["positions_total"], res.get("interpreted_positions", []))
@@ -93,7 +98,8 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
         headline = compose(app, answer, refusal=lead, stage_reason=stage_reason, notes=reading_notes(res))
     steps = app.steps + list(res["steps"])
     warnings = list(app.premises) + list(res["warnings"])
-    applies = False if not res["applies"] else app.applies
+    applies = False if app.stops else app.applies  # validity and scope only, as `reserva`
+    required = bool(res["applies"]) and applies is not False
     return ({
         **identity(rules),
         "vacancies": n,
@@ -107,9 +113,10 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
         "reserved": res["reserved"],
         # the reserve's count as `reserva` words it, and the other reading's, where the count rests on one
         "count_text": (res.get("count_text") or f"{reserved_phrase(res['reserved'])} de {format_int(n)}")
-        if applies is not False else None,
-        "alternative": res.get("alternative") if applies is not False else None,
+        if required else None,
+        "alternative": res.get("alternative") if required else None,
         "applies": applies,
+        "reserve_required": required,
         "headline": headline,
         "reading": res["reading"],
         "reading_description": rules.readings[res["reading"]],

@@ -61,7 +61,10 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
         headline = compose(app, count, refusal="Nenhuma vaga reservada", notes=notes,
                            stage_reason=stage_reason)
-    applies = False if not res["applies"] else app.applies
+    # `applies`: the applicability stage's verdict alone (validity, scope); whether these vacancies call for
+    # a reserve at all (a norm's minimum of vacancies) is `reserve_required`
+    applies = False if app.stops else app.applies
+    required = bool(res["applies"]) and applies is not False
     return {
         **identity(rules),
         "vacancies": n,
@@ -69,13 +72,14 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         "command": "reserva",
         "exact": fraction_str(res["exact"]),
         "exact_display": format_number(res["exact"]),
-        "reserved": res["reserved"] if applies is not False else 0,
+        "reserved": res["reserved"] if required else 0,
         "applies": applies,
+        "reserve_required": required,
         "headline": headline,
         # the count as the headline words it, with the readings it rests on (null: no reserve stage)
-        "count_text": count if applies is not False else None,
+        "count_text": count if required else None,
         # the other reading's count, where the count rests on a reading (null: it does not)
-        "alternative": res.get("alternative") if applies is not False else None,
+        "alternative": res.get("alternative") if required else None,
         "scope": sc or rules.registry.default_scope,
         "edital_date": d.isoformat() if d else None,
         **app.window_fields(),

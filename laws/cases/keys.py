@@ -89,6 +89,9 @@ EXPECT_KEYS = (
         only="ordem"),
     Key("aplica", APPLIES, False, f'se a reserva se aplica ("{UNKNOWN}": a resposta diz que não é possível '
         "determinar, ou a data do edital não foi informada)", "false"),
+    Key("exige_reserva", BOOLEAN, False, "se a norma exige reserva para estas vagas (false: abaixo do seu "
+        "mínimo de vagas, ou a norma não se aplica; \"aplica\" continua a dizer só se a norma rege o edital)",
+        "false"),
     Key("manchete", TEXT, False, "um trecho que a frase principal da resposta deve conter",
         '"abaixo do mínimo de 20%"'),
     Key("base", IDS, False, "dispositivos que a resposta deve citar (ids de texto.txt, sem o nome da norma)",

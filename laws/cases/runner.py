@@ -43,6 +43,9 @@ def compare(case: Case, slug: str, answer: dict) -> list[str]:
         if result.get("applies") is not want:
             out.append(f"aplica: esperado {_applies(want)}, a calculadora deu "
                        f"{_applies(result.get('applies'))}")
+    if "exige_reserva" in expected and result.get("reserve_required") is not expected["exige_reserva"]:
+        out.append(f"exige_reserva: esperado {str(expected['exige_reserva']).lower()}, a calculadora deu "
+                   f"{str(result.get('reserve_required')).lower()}")
     if "manchete" in expected and expected["manchete"] not in str(result.get("headline", "")):
         out.append(f"manchete: a resposta não contém {shown(expected['manchete'])}; ela diz "
                    f"{shown(result.get('headline', ''), 200)}")

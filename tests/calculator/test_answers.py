@@ -93,14 +93,15 @@ def test_format_number():
     ("lins", 1, "50", 1, True, "1/2"),
 ])
 def test_reserved_table(norm, vacancies, percent, reserved, applies, exact):
-    # without an edital date the answer holds only inside the validity window: applies is null (false
-    # only where it is false whatever the date); with a date inside it, the verdict itself
+    # without an edital date the answer holds only inside the validity window: applies is null; whether
+    # these vacancies call for a reserve at all is reserve_required (Ubatuba: 3 or more)
     r = calculator.reserve(norm, vacancies, percent)
-    assert (r["reserved"], r["applies"], r["exact"]) == (reserved, None if applies else False, exact)
+    got = (r["reserved"], r["applies"], r["reserve_required"], r["exact"])
+    assert got == (reserved, None, applies, exact)
     assert isinstance(r["reserved"], int) and r["validity_window"] is not None
     dated = calculator.reserve(norm, vacancies, percent, edital_date="2025-01-01" if norm == "lins"
                                else "2020-01-01")
-    assert (dated["reserved"], dated["applies"]) == (reserved, applies)
+    assert (dated["reserved"], dated["applies"], dated["reserve_required"]) == (reserved, True, applies)
     assert r["steps"] and r["basis"]
     json.dumps(r)  # JSON-ready
 

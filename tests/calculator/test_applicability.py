@@ -82,6 +82,10 @@ def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
             verdicts = {k: v["applies"] for k, v in a.items()} | {"edital (cargo)": cargo["applies"]}
             if len(set(map(json.dumps, verdicts.values()))) != 1:
                 problems.append(f"{where}: applies differ {verdicts}")
+            required = {k: v["reserve_required"] for k, v in a.items() if k != "edital"}
+            required["edital (cargo)"] = cargo["reserve_required"]
+            if len(set(required.values())) != 1:
+                problems.append(f"{where}: reserve_required differ {required}")
             for name, res in a.items():
                 if not {"applies", "headline"} <= set(res):
                     problems.append(f"{where}: {name} lacks applies/headline")
@@ -92,10 +96,11 @@ def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
             heads = {k: v["headline"] for k, v in a.items()}
             window = calculator.rules.validity_window(calculator.NORMS[slug].registry)["short"]
             if date is None:
-                # no date: the answer depends on it (null), unless it is "no" whatever the date
-                if r["applies"] is True:
-                    problems.append(f"{where}: applies true without a date")
-                if r["applies"] is None:
+                # no date: the answer depends on it (null); a "no" whatever the date (fewer vacancies than
+                # the norm's minimum: reserve_required false) says so without the window's clause
+                if r["applies"] is not None:
+                    problems.append(f"{where}: applies {r['applies']} without a date")
+                if r["reserve_required"]:
                     for k, h in heads.items():
                         if f"e o edital foi {window}" not in h:
                             problems.append(f"{where}: {k} headline without the window clause: {h}")
@@ -111,7 +116,7 @@ def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
                     problems.append(f"{where}: the simulation reserves outside the window")
                 if r["reserved"] or cargo["reserved"] or cargo["status"] == "conforme":
                     problems.append(f"{where}: a reserve (or 'conforme') outside the window")
-            elif r["applies"] is None:
+            elif r["applies"] is None and r["reserve_required"]:
                 for k, h in heads.items():
                     if "se se aplicar" not in h:
                         problems.append(f"{where}: {k} headline without 'se se aplicar': {h}")
@@ -169,8 +174,12 @@ def test_the_review_cases():
     p = ask({"command": "parametros", "norma": "ubatuba"})
     assert p["applies"] is None and p["validity_window"]["to"] == "2024-06-16"
     assert "16/06/2014 a 16/06/2024" in p["headline"]
-    # applies false only where false whatever the date (fewer vacancies than the minimum)
-    assert ask({"command": "reserva", "norma": "ubatuba", "vagas": "2"})["applies"] is False
+    # fewer vacancies than the minimum: the law still governs the concurso (applies: validity and scope only,
+    # the legal review's N13); no reserve is required, whatever the date
+    for date, verdict in ((None, None), ("2020-01-01", True), ("2025-01-01", False)):
+        dated = {"data_edital": date} if date else {}
+        two = ask({"command": "reserva", "norma": "ubatuba", "vagas": "2", **dated})
+        assert (two["applies"], two["reserve_required"], two["reserved"]) == (verdict, False, 0)
     # Lins 2022: not governed; 2023: the corpus cannot tell, in every tool
     for date, verdict in (("2022-06-01", False), ("2023-06-01", None)):
         for command in ("reserva", "ordem"):

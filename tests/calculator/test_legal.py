@@ -322,7 +322,7 @@ def test_ubatuba_estagio_minimum_of_three_is_a_labelled_choice():
     assert "mínimo de 3 vagas do art. 2º, § 2º, 0" in r["headline"]
     w = next(w for w in r["warnings"] if w["code"] == "ubatuba_estagio_sem_minimo_de_tres")
     assert w["kind"] == "interpretacao"
-    assert calculator.reserve("ubatuba", 2)["applies"] is False  # concursos keep the minimum
+    assert calculator.reserve("ubatuba", 2)["reserve_required"] is False  # concursos keep the minimum
 
 
 # --- Metodologia: answer step → basis, "aplicado" vs "citado" ----------------------------------

@@ -272,7 +272,7 @@ def test_api_handle_computes_reserva_and_ordem_for_a_norm_without_hooks():
     assert [s["basis"] for s in r["steps"]] == [["exemplo:art1_cpt"], ["exemplo:art1_par1"],
                                                 ["exemplo:art1_par2"]]
     assert any("o mínimo de 4 vagas foi aplicado" in w["message"] for w in r["warnings"])
-    assert reserve3["result"]["reserved"] == 0 and reserve3["result"]["applies"] is False
+    assert reserve3["result"]["reserved"] == 0 and reserve3["result"]["reserve_required"] is False
     assert "só existe com 4 vagas ou mais (art. 1º, § 1º)" in reserve3["result"]["headline"]
     # 25% of 5 = 1,25 → 1 (20%), below the minimum: the headline and a conflict say so
     five = reserve5["result"]

@@ -84,7 +84,7 @@ def test_ubatuba_announced_below_at_above(announced, status, code):
 def test_ubatuba_fewer_than_three_and_an_announced_seat_is_above_and_complies():
     r = edital("ubatuba", "cargo;vagas;reservadas\nMotorista;2;1\n")
     c = r["cargos"][0]
-    assert (c["reserved"], c["status"], c["applies"]) == (0, "acima", False)
+    assert (c["reserved"], c["status"], c["applies"], c["reserve_required"]) == (0, "acima", None, False)
     assert "não exige reserva" in c["warnings"][-1]["message"]
 
 
