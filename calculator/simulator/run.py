@@ -17,6 +17,7 @@ from calculator.rules.choices import reading_of, scope_of
 from calculator.rules.percent import legal_percent
 from calculator.simulator import filling, lists, options, policy, reversion, schedule
 from calculator.simulator.notices import trailing_warnings
+from calculator.simulator.outside import edital_rules_only
 from calculator.simulator.records import AMPLA, RESERVA
 from calculator.simulator.result import assemble
 from calculator.simulator.state import Run
@@ -103,6 +104,8 @@ def simulate_norm(rules, vacancies, candidates_csv_bytes: bytes, *, percent=None
             gc.enable()
     trailing_warnings(run, result)
     result.update(simulation_headline(app, result, sched, rules, pct, scope or None))
+    if app.stops:
+        edital_rules_only(result, app)
     return result
 
 

@@ -122,3 +122,27 @@ def test_quissamas_answers_say_when_they_depend_on_the_extension_model():
     [premise] = [w for w in undated["warnings"] if w["message"].startswith("Data de publicação do edital")]
     assert "pelo outro modelo" in premise["message"] and "04 a 17/03/2022" in premise["message"]
     assert "18/03/2032" in premise["message"]
+
+
+# --------------------------------------------------------------------------- N6: the basis outside validity
+def test_a_simulation_outside_validity_cites_the_norm_only_for_the_verdict():
+    for norm, date in (("ubatuba", "2025-01-10"), ("quissama", "2011-06-01")):
+        res = ask({"command": "simular", "norma": norm, "vagas": "10", "vagas_pcd": "1", "csv": SAMPLE,
+                   "data_edital": date})
+        assert res["applies"] is False
+        [pcd] = [x for x in res["nominations"] if x["list"] == "pcd"]
+        assert pcd["basis"] == []  # the PcD seat is the edital's, not art. 7º of a law that does not apply
+        for key in ("nominations", "excluded", "moved"):
+            assert all(x["basis"] == [] for x in res[key]), key
+        [premise] = [w for w in res["warnings"] if w["code"] == "simulacao_regras_do_edital"]
+        assert premise["basis"] and "seguem o próprio edital" in premise["message"]
+        validity = {b for s in res["steps"][:3] for b in s["basis"]} | set(premise["basis"])
+        cited = {b for w in res["warnings"] for b in w["basis"]}
+        cited |= {b for s in res["steps"] for b in s["basis"]}
+        assert cited <= validity | {b for w in res["warnings"] if w["kind"] == "premissa" for b in w["basis"]}
+        assert not any(b.startswith(f"{norm}:art7") for b in res["basis"])
+    inside = ask({"command": "simular", "norma": "ubatuba", "vagas": "10", "vagas_pcd": "1", "csv": SAMPLE,
+                  "data_edital": "2020-01-10"})
+    [pcd] = [x for x in inside["nominations"] if x["list"] == "pcd"]
+    assert "ubatuba:art7_cpt" in pcd["basis"]
+    assert not any(w["code"] == "simulacao_regras_do_edital" for w in inside["warnings"])
