@@ -100,7 +100,8 @@ SIMULAR = _object(
      "reserved_positions_truncated": _BOOL})
 CARGO = _object(
     {"norm_urn": IDENTITY["norm_urn"], "schema_version": IDENTITY["schema_version"], "cargo": _TEXT,
-     "line": _INT, "vacancies": _INT, "nominations": _INT, "pcd_vacancies": _NULLABLE_INT,
+     "section": _NULLABLE_TEXT, "line": _INT, "vacancies": _INT, "nominations": _INT,
+     "pcd_vacancies": _NULLABLE_INT,
      "reserved": _NULLABLE_INT, "applies": _APPLIES, "reserve_required": _BOOL, **_PERCENT,
      "exact": {"oneOf": [_FRACTION, _NULL]},
      "announced": _NULLABLE_INT,

@@ -117,7 +117,11 @@ def render_text(res: dict) -> Iterator[str]:
     rule = "  ".join("-" * w for w in widths) + "  " + "-" * len(headers[-1]) + "\n"
     yield fmt(headers)
     yield rule
+    section = None
     for c in _shown_cargos(res):
+        if c.get("section") and c["section"] != section:  # the edital's section heading, above its cargos
+            section = c["section"]
+            yield f"{visible(section)}\n"
         yield fmt(_cells(c))
     yield rule
     yield fmt(["Total (soma por cargo)", format_int(t["vacancies"]), format_int(t["reserved"]),

@@ -66,6 +66,13 @@ LAYOUTS = {
               "reservadas)",
 }
 VACANCIES_ARE = ("total", "ampla")
+#: The columns editais print beside the counts that never count vacancies (requisitos, jornada, salary, fee,
+#: codes): left aside by their header, said in the steps, never taken for an unread part of the total.
+NON_COUNT = re.compile(
+    r"(pre_)?requisitos?(_.*)?|escolaridade(_.*)?|formacao(_.*)?|habilitac(ao|oes)(_.*)?|jornada(_.*)?"
+    r"|carga_horaria(_.*)?|horas(_semanais)?|vencimentos?(_.*)?|salario(s)?(_.*)?|remuneracao(_.*)?"
+    r"|subsidio(_.*)?|valor(_.*)?|taxa(_.*)?|codigo(_.*)?|cod|nivel(_.*)?|referencia(_.*)?"
+    r"|atribuic(ao|oes)(_.*)?|descricao(_.*)?|classe|padrao|obs|observac(ao|oes)(_.*)?|escolaridade_minima")
 #: A header that speaks of the racial reserve: an ignored column like it is named as such.
 RESERVE_LIKE = re.compile(r"negr|pret|pard|indig|quilomb|cota|reserv|ppi|racia|etnic")
 TOTAL_ROW = re.compile(r"(sub_?)?tota(l|is)(_.*)?|soma(_.*)?")

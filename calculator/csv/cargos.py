@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from calculator.csv.cargo_columns import (
     COLUMN_ALIASES,
     HEADER_TO_COLUMN,
+    NON_COUNT,
     RESERVE_LIKE,
     TOTAL_ROW,
     VACANCIES_ARE,
@@ -76,6 +77,7 @@ class CargoRow:
     announced: int | None = None
     pcd: int | None = None
     nominations: int | None = None
+    section: str | None = None  # the title of the section the cargo is printed under ("NÍVEL MÉDIO")
 
 
 @dataclass(slots=True)
@@ -89,6 +91,10 @@ class CargoTable:
     #: the total is the sum of the parts read, and a column not read holds numbers: it may be a part, so the
     #: total may be short of the edital's and no cargo's status is judged
     uncertain_total: bool = False
+    #: the headers of the columns that never count vacancies (requisitos, jornada, vencimento…), left aside
+    skipped: list[str] = field(default_factory=list)
+    #: (row, title) of the section heading rows, labels of the cargos below them, never counted
+    sections: list[tuple[int, str]] = field(default_factory=list)
 
     def __iter__(self):
         return iter(self.rows)
@@ -166,13 +172,17 @@ class _Table:
         self.header_line = header_line
         self.index: dict[str, int] = {}
         self.display: dict[str, str] = {}
+        self.skipped: list[str] = []  # headers of the columns that never count vacancies
+        self.section: str | None = None  # the section heading the rows are under
         ignored: list[tuple[int, str]] = []
         for i, raw in enumerate(header):
             col = HEADER_TO_COLUMN.get(header_key(raw))
             if col == "cargo" and "cargo" in self.index and "area" not in self.index:
                 col = "area"  # "Cargo | Especialidade": the second names the cargo's area
             if col is None:
-                if raw.strip(BLANKS):
+                if NON_COUNT.fullmatch(header_key(raw)):
+                    self.skipped.append(safe_text(raw))
+                elif raw.strip(BLANKS):
                     ignored.append((i + 1, raw))
                 continue
             if col in self.index:
@@ -221,6 +231,7 @@ class _Table:
             name = f"{name} — {area}"
         if self.heading(row, name):
             self.headings.append((line, name))
+            self.section = name
             return
         cr: list[int] = []
         total = self.cell(row, line, self.total_col, cr) if self.total_col else None
@@ -249,7 +260,7 @@ class _Table:
         if len(self.rows) == EDITAL_CARGOS:
             raise InputError(f"Linha {line}: a tabela passa de {format_int(EDITAL_CARGOS)} cargos, o limite "
                              "de um edital; divida-a em partes.", FIELD)
-        self.rows.append(CargoRow(name, total, line, announced, pcd, nominations))
+        self.rows.append(CargoRow(name, total, line, announced, pcd, nominations, self.section))
 
     def heading(self, row: list[str], name: str) -> bool:
         """A section's title ("NÍVEL MÉDIO"): a row of a table of three columns or more whose every cell but
@@ -321,7 +332,8 @@ class _Table:
                 ((n, raw) for n, raw in self.ignored if RESERVE_LIKE.search(header_key(raw))), None)
             self.warnings.insert(0, ignored_columns_warning(self.ignored, self.header_line, reserve_like,
                                                             uncertain))
-        return CargoTable(self.rows, self.layout, columns, self.warnings, uncertain)
+        return CargoTable(self.rows, self.layout, columns, self.warnings, uncertain, self.skipped,
+                          self.headings)
 
 
 def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None, women: int | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from calculator.answer import warning
 from calculator.csv.text import safe_text
-from calculator.ptbr import format_int
+from calculator.ptbr import count_phrase, format_int
 
 
 def ignored_columns_warning(ignored: list[tuple[int, str]], line: int,
@@ -34,21 +34,20 @@ def total_row_warning(name: str, line: int, total: int | None, announced: int | 
     """A total line of the table: left out of the cargos; whether it matches the rows above it (those
     since the previous total line, or all of them)."""
     shown = safe_text(name)
-    checks = [("vagas", total, since[0], overall[0])]
+    checks = [(("vaga", "vagas"), total, since[0], overall[0])]
     if announced is not None:
-        checks.append(("vagas reservadas", announced, since[1], overall[1]))
+        checks.append((("vaga reservada", "vagas reservadas"), announced, since[1], overall[1]))
     if pcd is not None:
-        checks.append(("vagas PcD", pcd, since[2], overall[2]))
+        checks.append((("vaga PcD", "vagas PcD"), pcd, since[2], overall[2]))
     wrong = [(what, value, summed) for what, value, summed, everything in checks
              if value is not None and value != summed and value != everything]
     if not wrong:
-        figures = ", ".join(f"{format_int(value)} {what}" for what, value, _, _ in checks
-                            if value is not None)
+        figures = ", ".join(count_phrase(value, *what) for what, value, _, _ in checks if value is not None)
         return warning(
             "tabela_linha_de_total", "aviso",
             f"Linha {line} (“{shown}”): é a linha de total da tabela, não um cargo, e ficou fora da conta; "
             f"ela confere com a soma dos cargos acima dela ({figures}).", [])
-    diffs = "; ".join(f"{what}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
+    diffs = "; ".join(f"{what[1]}: {format_int(value)} na linha, {format_int(summed)} somando os cargos"
                       for what, value, summed in wrong)
     return warning(
         "tabela_total_nao_confere", "conflito",

@@ -116,7 +116,7 @@ def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
         if set_scope:  # no count, warning or step of its own: the set's are the edital's
             own, basis, cargo_steps = [], [], []
         return {
-            **shape, "cargo": c.name, "line": c.line, "vacancies": c.vacancies,
+            **shape, "cargo": c.name, "section": c.section, "line": c.line, "vacancies": c.vacancies,
             "nominations": m if m is not None else c.vacancies, "pcd_vacancies": c.pcd,
             "reserved": None if set_scope else r["reserved"], "applies": r["applies"],
             "reserve_required": r["reserve_required"],

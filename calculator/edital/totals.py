@@ -21,6 +21,13 @@ def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
     if q.table is not None and q.table.layout != "vagas":
         columns = ", ".join(f"“{name}”" for col, name in q.table.columns.items() if col != "cargo")
         out.append(step(f"Tabela lida pelas colunas {columns}: {LAYOUTS[q.table.layout]}."))
+    if q.table is not None and q.table.skipped:
+        names = ", ".join(f"“{name}”" for name in q.table.skipped)
+        out.append(step(f"Colunas que não contam vagas, deixadas de lado: {names}."))
+    if q.table is not None and q.table.sections:
+        titles = ", ".join(f"“{title}” (linha {line})" for line, title in q.table.sections)
+        out.append(step(f"Títulos de seção, não contados como cargos: {titles}; cada cargo leva o título da "
+                        "seção em que está."))
     if q.set_scope:
         # the set read as one: its own answer's steps (applicability, percentage) and warnings
         return out + list(q.aggregated["steps"][:-1]) + [_set_step(q)]

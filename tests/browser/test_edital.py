@@ -382,3 +382,54 @@ def test_the_worker_refuses_a_file_past_the_limit_before_reading_it(ctx, server)
         assert answer["error"]["message"].startswith("O arquivo passa de 50 MB")
     for route in held:
         route.abort()
+
+
+def test_the_table_as_printed_pasted_and_uploaded(ctx, server):
+    """Issue 31: the sample of docs/edital.md (sections, an Área column, requisitos and salary, "03 + CR",
+    "12¹", a total row) pasted as is and uploaded as a Windows-1252 file: the page shows Python's cargos
+    under their section headings, the steps that set columns aside, the table's notes, and a status that
+    flips under the other rounding qualified beside it."""
+    text = (PRINTED / "como-impresso.csv").read_text(encoding="utf-8")
+    req = {"command": "edital", "norma": "lins", "percentual": "20", "data_edital": "2024-06-01",
+           "vinculo": "emprego", "csv": text}
+    res = handle(req)["result"]
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "lins")
+    type_into(page, "#edital-percentual", "20")
+    page.select_option("#edital-vinculo", "emprego")
+    page.fill("#edital-data_edital", "2024-06-01")
+    page.check("#edital-modo-colar")
+    for source in ("colar", "arquivo"):
+        if source == "colar":
+            page.fill("#edital-csv", text)
+        else:
+            page.fill("#edital-csv", "")
+            page.set_input_files("#edital-arquivo", files=[{"name": "edital.csv", "mimeType": "text/csv",
+                                                            "buffer": text.encode("cp1252")}])
+            page.wait_for_function("document.querySelector('#edital-csv').value.includes('12¹')")
+        page.evaluate("document.querySelector('#edital-resultado').removeAttribute('data-origem')")
+        page.click("#form-edital button[type=submit]")
+        wait_result(page)
+        rows = page.eval_on_selector_all(
+            "#edital-tabela tbody tr",
+            "rs => rs.map(r => [r.className, [...r.cells].map(c => c.textContent.trim())])")
+        expected, section = [], None
+        for c in res["cargos"]:
+            if c["section"] != section:
+                section = c["section"]
+                expected.append(("calc-secao", section))
+            expected.append(("", c["cargo"]))
+        assert [(cls, cells[0]) for cls, cells in rows] == expected, source
+        shown = page.inner_text("#edital-resultado")
+        assert res["headline"] in shown
+        for s in res["steps"][:2]:
+            assert s["text"] in shown
+        for w in res["warnings"]:
+            if w["code"].startswith("tabela_"):
+                assert w["message"] in shown, (source, w["code"])
+        flips = [c for c in res["cargos"] if c["status_note"]]
+        assert flips
+        for c in flips:
+            [cells] = [cells for _, cells in rows if cells[0] == c["cargo"]]
+            assert c["status_note"] in cells[4]

@@ -294,7 +294,7 @@ def test_a_column_not_recognised_is_named_not_dropped_in_silence():
     assert r["totals"]["status"] is None and r["totals"]["status_counts"]["conforme"] == 0
     # with the total printed, or a column without numbers, the total is the edital's: judged as always
     for table in ("cargo;Total;AC;PcD;Negros;Masculino\nA;10;7;1;2;3\n",
-                  "cargo;AC;PcD;Negros;Obs.\nA;7;1;2;x\n"):
+                  "cargo;AC;PcD;Negros;Anotação\nA;7;1;2;x\n"):
         r = result(table)
         assert r["cargos"][0]["status"] == "conforme", table
         ignored = {x["code"]: x for x in r["warnings"]}["tabela_coluna_ignorada"]
@@ -450,3 +450,48 @@ def test_the_only_the_parts_hint_is_not_given_when_a_column_was_not_read():
     assert "só as partes" not in message
     out = cli("edital", "--norma", "ubatuba", "-", stdin=b"cargo;total;ampla;pcd;negros\nG;18;10;1;3\n")
     assert "ou deixe só o total ou só as partes" in out.stderr.decode()
+
+
+def test_the_table_as_printed_is_read_whole():
+    """Issue 31, item 2: the sample of docs/edital.md — section titles, an Área column, requisitos, jornada
+    and salary, shares and footnote marks in the header, "CR", "03 + CR", "12¹" and a total row — read as
+    printed: five cargos, each under its section, the columns that never count vacancies said in the steps
+    (not warned as unread), and the total row matching the sum."""
+    data = (SAMPLES / "como-impresso.csv").read_bytes()
+    req = {"command": "edital", "norma": "lins", "percentual": "20", "data_edital": "2024-06-01",
+           "vinculo": "emprego", "csv": data.decode("utf-8")}
+    res = json.loads(handle(json.dumps(req)))["result"]
+    cargos = [(c["section"], c["cargo"], c["vacancies"], c["announced"]) for c in res["cargos"]]
+    assert cargos == [
+        ("NÍVEL MÉDIO", "Agente Comunitário de Saúde — Zona Norte", 5, 1),
+        ("NÍVEL MÉDIO", "Agente Comunitário de Saúde — Zona Sul", 3, 1),
+        ("NÍVEL MÉDIO", "Auxiliar Administrativo — Sede", 12, 3),
+        ("NÍVEL SUPERIOR", "Enfermeiro — Sede", 4, 1),
+        ("NÍVEL SUPERIOR", "Psicólogo — Sede", 0, 0)]
+    steps = [s["text"] for s in res["steps"]]
+    assert ("Colunas que não contam vagas, deixadas de lado: “REQUISITOS”, “JORNADA”, “VENCIMENTO (R$)”."
+            in steps)
+    assert any(s.startswith("Títulos de seção, não contados como cargos: “NÍVEL MÉDIO” (linha 2)")
+               for s in steps)
+    codes = {w["code"] for w in res["warnings"]}
+    assert "tabela_coluna_ignorada" not in codes
+    assert {"tabela_linha_de_total", "tabela_cadastro_reserva", "tabela_marcas_de_nota",
+            "tabela_titulos_de_secao", "tabela_area_juntada"} <= codes
+    assert res["totals"]["vacancies"] == 24 and res["totals"]["announced"] == 6
+    text = cli("edital", "--norma", "lins", "--percentual", "20", "--data-edital", "2024-06-01", "--vinculo",
+               "emprego", str(SAMPLES / "como-impresso.csv")).stdout.decode()
+    table = text[text.index("Cargo "):text.index("Total (soma")]
+    assert table.index("NÍVEL MÉDIO\n") < table.index("Agente") < table.index("NÍVEL SUPERIOR\n") \
+        < table.index("Enfermeiro")
+
+
+def test_a_salary_column_does_not_leave_a_parts_only_table_unjudged():
+    """A parts-only table with a salary column (numbers) was left unjudged (the column might be a part of
+    the total); a column that never counts vacancies, by its header, is set aside, and the cargos are
+    judged.  A column no name places still leaves it unjudged."""
+    csv = "cargo;ampla;pcd;negros;vencimento\nAgente;8;0;2;2.150,00\n"
+    res = result(csv)
+    assert res["cargos"][0]["status"] == "conforme" and res["cargos"][0]["vacancies"] == 10
+    unknown = result("cargo;ampla;pcd;negros;extras\nAgente;8;0;2;3\n")
+    assert unknown["cargos"][0]["status"] is None
+    assert "tabela_coluna_ignorada" in {w["code"] for w in unknown["warnings"]}

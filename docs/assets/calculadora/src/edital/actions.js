@@ -6,11 +6,11 @@ import { last } from "./run.js";
 
 export function editalCsv(r) {
   const header = ["cargo", "vagas", "nomeacoes", "reserva_exigida", "reserva_anunciada", "situacao", "faltam",
-    "percentual", "nomeacoes_pela_reserva", "base_legal", "situacao_pela_outra_leitura"];
+    "percentual", "nomeacoes_pela_reserva", "base_legal", "situacao_pela_outra_leitura", "secao"];
   const lines = [header.join(";")];
   for (const c of r.cargos) {
     lines.push([c.cargo, c.vacancies, c.nominations, c.reserved, c.announced, c.status, c.missing, c.percent_display,
-      c.positions.join(" "), c.basis.join(" "), c.status_note || ""].map(spreadsheetCell).join(";"));
+      c.positions.join(" "), c.basis.join(" "), c.status_note || "", c.section || ""].map(spreadsheetCell).join(";"));
   }
   return `\ufeff${lines.join("\r\n")}\r\n`;
 }

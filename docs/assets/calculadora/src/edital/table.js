@@ -30,8 +30,18 @@ export function resultTable(r, table = {}) {
     "Nomeações pela reserva"];
   t.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))));
   const body = el("tbody");
+  let section = null; // the edital's section heading ("NÍVEL MÉDIO") the rows are under, shown once above them
   const row = (c) => {
     const vac = c.nominations !== c.vacancies ? `${fmt(c.vacancies)} (${fmt(c.nominations)} nomeações)` : fmt(c.vacancies);
+    const out = document.createDocumentFragment();
+    if (c.section && c.section !== section) {
+      section = c.section;
+      out.append(el("tr", { class: "calc-secao" }, el("th", { scope: "colgroup", colspan: String(head.length) }, c.section)));
+    }
+    out.append(cargoRow(c, vac));
+    return out;
+  };
+  const cargoRow = (c, vac) => {
     return el("tr", { "data-status": c.status || "" },
       el("th", { scope: "row", "data-rotulo": head[0] }, c.cargo),
       el("td", { "data-rotulo": head[1] }, vac),
