@@ -5,7 +5,7 @@ concurso read as one) and the totals with their status."""
 from __future__ import annotations
 
 from calculator.answer import step, warning
-from calculator.csv.cargo_columns import LAYOUTS
+from calculator.csv.cargo_columns import LAYOUTS, header_key
 from calculator.edital.answers import Statuses
 from calculator.edital.compute import CargoCache, Question
 from calculator.edital.readings import ADC41, fragmentation_warning
@@ -18,8 +18,11 @@ from calculator.stages.compliance import compliance_status, reading_dependence
 def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
     """The table's columns, the steps every cargo shares, and each reading's total."""
     out = []
-    if q.table is not None and q.table.layout != "vagas":
-        columns = ", ".join(f"“{name}”" for col, name in q.table.columns.items() if col != "cargo")
+    # the headers that matched, as printed, whenever the table is not the tool's own plain format
+    if q.table is not None and (q.table.layout != "vagas" or any(
+            header_key(name) != col for col, name in q.table.columns.items())):
+        columns = ", ".join(f"“{name}”" for col, name in q.table.columns.items()
+                            if col != "cargo" or header_key(name) != "cargo")
         out.append(step(f"Tabela lida pelas colunas {columns}: {LAYOUTS[q.table.layout]}."))
     if q.table is not None and q.table.skipped:
         names = ", ".join(f"“{name}”" for name in q.table.skipped)

@@ -335,3 +335,28 @@ def test_calculator_vacancies_field_says_cargo_or_concurso(site):
     hint = text_of(hint[:hint.index("</p>")])
     assert "Do cargo ou do concurso" in hint and "é uma leitura" in hint
     assert 'aria-describedby="reserva-vagas-dica reserva-vagas-erro"' in html
+
+
+# --------------------------------------------------------------------------- the second review: N9, N11
+def test_comparativo_says_lins_calls_in_person_only_on_doubt(site):
+    """N9: art. 9º examines the photo and the self-declaration; in-person attendance only on doubt or
+    suspicion of fraud."""
+    text = page_text(site, "gerado/comparativo.html")
+    assert "com foto e comparecimento pessoal" not in text
+    assert "comparecimento pessoal só se houver dúvida sobre a fenotipia ou suspeita de fraude" in text
+
+
+def test_metodologia_and_home_state_the_reading_choices_of_the_second_review(site):
+    """N11: the Ubatuba choice that puts the reserve below 20% and the comissão's minimum of 3 are listed
+    among the reading choices; Conflitos (b) shows 6 vacancies; the home page labels the date rule."""
+    metodologia = page_text(site, "gerado/metodologia.html")
+    assert "Ubatuba, arredondamento abaixo do mínimo" in metodologia
+    assert "6 → 1 = 16,7%" in metodologia
+    assert "Ubatuba, cargos em comissão" in metodologia and "mínimo de 3 vagas" in metodologia
+    assert "Lins, editais de 2023" in metodologia
+    conflitos = (site / "gerado" / "conflitos.html").read_text(encoding="utf-8")
+    section = conflitos[conflitos.index('id="ubatuba-minimo-arredondamento"'):]
+    table = section[:section.index("</table>")]
+    assert '<td align="right">6</td>' in table
+    home = page_text(site, "index.html")
+    assert "(leitura do site; para cargos em comissão, a data da nomeação)" in home

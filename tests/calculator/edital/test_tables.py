@@ -469,6 +469,9 @@ def test_the_table_as_printed_is_read_whole():
         ("NÍVEL SUPERIOR", "Enfermeiro — Sede", 4, 1),
         ("NÍVEL SUPERIOR", "Psicólogo — Sede", 0, 0)]
     steps = [s["text"] for s in res["steps"]]
+    # every column is placed: the headers that matched, as printed, then those set aside
+    assert steps[0].startswith("Tabela lida pelas colunas “EMPREGO PÚBLICO”, “ÁREA”, “VAGAS*”, “PcD (5%)”, "
+                               "“NEGROS (20%)”: uma coluna de vagas")
     assert ("Colunas que não contam vagas, deixadas de lado: “REQUISITOS”, “JORNADA”, “VENCIMENTO (R$)”."
             in steps)
     assert any(s.startswith("Títulos de seção, não contados como cargos: “NÍVEL MÉDIO” (linha 2)")
