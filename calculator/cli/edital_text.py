@@ -11,7 +11,7 @@ from calculator.cli.terminal import visible
 from calculator.labels import NORM_CITATION, short_labels
 from calculator.limits import EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
-from calculator.stages.headline import announced_note, compare_announced
+from calculator.stages.headline import announced_note, below_depends, compare_announced
 
 STATUS_NAMES = {"conforme": "conforme", "abaixo": "abaixo", "acima": "acima",
                 "reserva_voluntaria": "reserva voluntária", "nao_se_aplica": "norma não se aplica",
@@ -94,7 +94,7 @@ def render_text(res: dict) -> Iterator[str]:
             where += ", se a norma se aplicar ao edital"
         yield (f"Cargos abaixo da reserva{where}: {format_int(t['status_counts']['abaixo'])} "
                f"({'falta' if t['missing'] == 1 else 'faltam'} "
-               f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}).\n")
+               f"{count_phrase(t['missing'], 'vaga reservada', 'vagas reservadas')}){below_depends(t)}.\n")
     yield "\n"
     headers = ["Cargo", "Vagas", "Exigidas", "Anunciadas", label, "Nomeações pela reserva"]
     # never cut to the names' width

@@ -35,6 +35,7 @@ class Statuses:
     announced_all: bool = True
     missing: int = 0
     depends: int = 0  # rows whose status flips under the other reading of the count
+    below_depends: int = 0  # of them, rows "abaixo" that the other reading takes out of "abaixo"
     #: where the edital's budget of listed positions (limits.EDITAL_POSITIONS) runs out: (row index, how
     #: many positions that row still lists); the rows after it list their first EDITAL_POSITIONS_EACH.
     #: None: every row lists its own, as `ordem` would.
@@ -85,6 +86,7 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
                                collect_basis(part["basis"], status_warnings), part["steps"], note)
         status = out.by_key[key][0]
         out.depends += out.by_key[key][4] is not None
+        out.below_depends += out.by_key[key][4] is not None and status == "abaixo"
         out.counts[status or "sem_informacao"] += 1
         out.reserved += r["reserved"]
         if announced is None:

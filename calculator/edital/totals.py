@@ -124,6 +124,7 @@ def totals(q: Question, st: Statuses, warnings: list[dict]) -> dict:
         "announced": st.announced if st.announced_all else None, "missing": missing,
         "status_counts": st.counts, "status": status[0], "status_aggregated": aggregated,
         "status_aggregated_note": aggregated_note, "status_depends": st.depends,
+        "status_below_depends": st.below_depends,
         "pcd_vacancies": sum(c.pcd or 0 for c in rows) if any(c.pcd is not None for c in rows) else None,
     }
 

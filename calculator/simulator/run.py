@@ -17,7 +17,7 @@ from calculator.rules.choices import reading_of, scope_of
 from calculator.rules.percent import legal_percent
 from calculator.simulator import filling, lists, options, policy, reversion, schedule
 from calculator.simulator.notices import trailing_warnings
-from calculator.simulator.outside import edital_rules_only
+from calculator.simulator.outside import DECREE_NOT_IN_FORCE, edital_rules_only
 from calculator.simulator.records import AMPLA, RESERVA
 from calculator.simulator.result import assemble
 from calculator.simulator.state import Run
@@ -106,6 +106,8 @@ def simulate_norm(rules, vacancies, candidates_csv_bytes: bytes, *, percent=None
     result.update(simulation_headline(app, result, sched, rules, pct, scope or None))
     if app.stops:
         edital_rules_only(result, app)
+    elif run.procedures_off is not None:
+        edital_rules_only(result, app, DECREE_NOT_IN_FORCE, warnings_too=False)
     return result
 
 

@@ -148,6 +148,15 @@ def announced_note(totals: dict) -> str:
     return f"; no concurso, {note}" if note else ""
 
 
+def below_depends(totals: dict) -> str:
+    """Of the cargos below the reserve, how many the other reading of the count takes out of "abaixo"."""
+    k = totals.get("status_below_depends") or 0
+    if not k:
+        return ""
+    which = "1 deles deixa" if k == 1 else f"{format_int(k)} deles deixam"
+    return f"; com a outra leitura da contagem, {which} de estar abaixo"
+
+
 def _depends(totals: dict) -> str:
     """How many cargos change status under the other reading of their count."""
     k = totals.get("status_depends") or 0
@@ -155,6 +164,28 @@ def _depends(totals: dict) -> str:
         return ""
     which = "Em 1 cargo, a situação muda" if k == 1 else f"Em {format_int(k)} cargos, a situação muda"
     return f" {which} com a outra leitura da contagem (veja a situação de cada cargo e os avisos)."
+
+
+def _not_governed(res: dict, app, agg: dict, announced: int | None, reason: str | None) -> str:
+    """The edital's answer where the norm does not govern it (by the adopted model, if two disagree)."""
+    article = norm_article(res["norm_citation"]).upper()
+    what = "a estas nomeações" if res.get("date_kind") == "nomeacao" else "a este edital"
+    if app is not None and app.other_model and app.other_model["applies"] and reason:
+        # the verdict is the adopted model's only: its reason leads, never a flat "não se aplica"
+        text = sentence(capitalise(reason))
+    else:
+        text = sentence(f"{article} {res['norm_citation']} não se aplica {what}: "
+                        f"{reason or 'fora da vigência'}")
+    if app is not None and app.other_model and app.other_model["applies"]:
+        text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
+                                                              or NO_OTHER_COUNT))
+    if announced:
+        # under the other extension model the norm governs the edital: the seats are then required
+        other = (" pelo modelo adotado; pelo outro, exigidas pela lei"
+                 if app is not None and app.other_model and app.other_model["applies"] else "")
+        text += (f" A vaga anunciada é reserva do próprio edital{other}." if announced == 1 else
+                 f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital{other}.")
+    return text
 
 
 def edital_headline(res: dict, app=None) -> str:
@@ -168,20 +199,7 @@ def edital_headline(res: dict, app=None) -> str:
     validity = res.get("validity") or {}
     reason = res.get("validity_reason")
     if validity.get("applies") is False:
-        article = norm_article(res["norm_citation"]).upper()
-        what = "a estas nomeações" if res.get("date_kind") == "nomeacao" else "a este edital"
-        text = sentence(f"{article} {res['norm_citation']} não se aplica {what}: "
-                        f"{reason or 'fora da vigência'}")
-        if app is not None and app.other_model and app.other_model["applies"]:
-            text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
-                                                                  or NO_OTHER_COUNT))
-        if announced:
-            # under the other extension model the norm governs the edital: the seats are then required
-            other = (" pelo modelo adotado; pelo outro, exigidas pela lei"
-                     if app is not None and app.other_model and app.other_model["applies"] else "")
-            text += (f" A vaga anunciada é reserva do próprio edital{other}." if announced == 1 else
-                     f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital{other}.")
-        return text
+        return _not_governed(res, app, agg, announced, reason)
     lead = res.get("reading_lead", "cargo")
     exact = (f" ({agg['percent_display']} de {format_int(agg['vacancies'])} = {agg['exact_display']})"
              if agg.get("percent_display") else "")

@@ -107,7 +107,7 @@ def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
             elif r["applies"] is False and r["validity"]["applies"] is False:
                 reason = r["headline"].split(": ", 1)[1].split(".")[0]
                 for k, h in heads.items():
-                    if reason not in h:
+                    if reason[1:] not in h:  # leading a sentence, its first letter is capitalised
                         problems.append(f"{where}: {k} headline without the reason: {h}")
                 if a["ordem"]["positions"] or a["ordem_nomeacoes"]["positions"] or cargo["positions"]:
                     problems.append(f"{where}: positions outside the window")
@@ -127,7 +127,8 @@ def check_norm(slug: str, vacancies=(2, 3, 13)) -> list[str]:
             if r["applies"] is not False and len(set(counts.values())) != 1:
                 problems.append(f"{where}: counts differ {counts}")
             model = "pelo modelo adotado"
-            if any(model in h for h in heads.values()) and not all(model in h for h in heads.values()):
+            if any(model in h.lower() for h in heads.values()) and \
+                    not all(model in h.lower() for h in heads.values()):
                 problems.append(f"{where}: the extension model in some headlines only: {heads}")
     return problems
 

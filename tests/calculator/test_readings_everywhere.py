@@ -114,6 +114,9 @@ def test_lins_edital_of_the_review_names_the_rounding_beside_each_verdict():
     assert notes["Cargo E"] is None and notes["Cargo G"] is None  # 1 of 5 and 8 of 40: exact
     assert res["totals"]["status_depends"] == 5
     assert "Em 5 cargos, a situação muda com a outra leitura da contagem" in res["headline"]
+    # both cargos "abaixo" (D and F) are conforme rounding down: the summary line says so
+    assert res["totals"]["status_below_depends"] == 2
+    assert "com a outra leitura da contagem, 2 deles deixam de estar abaixo" in "".join(render_text(res))
 
 
 def test_the_tables_mark_the_rows_whose_count_rests_on_a_reading():

@@ -45,6 +45,11 @@ def test_a_2023_lins_simulation_does_not_apply_the_decrees_exclusions():
     assert not any(b.startswith("lins:art10") for b in eliminated["basis"])
     assert "decisão do próprio edital" in eliminated["reason"]
     assert not any(w["code"] == "simulacao_procedimentos_fora_de_vigor" for w in after["warnings"])
+    # the decree's lists, order and replacements are a model then: no nomination cites the decree
+    assert all(x["basis"] == [] for key in ("nominations", "excluded", "moved") for x in before[key])
+    assert any(w["code"] == "simulacao_decreto_como_modelo" for w in before["warnings"])
+    assert any(x["basis"] for x in after["nominations"])
+    assert not any(w["code"] == "simulacao_decreto_como_modelo" for w in after["warnings"])
 
 
 # --------------------------------------------------------------------------- N10: wording
@@ -66,7 +71,10 @@ def test_an_edital_of_no_required_seat_announcing_none_says_so_plainly():
 def test_the_quissama_edital_outside_the_adopted_model_says_not_applies_once():
     res = ask({"command": "edital", "norma": "quissama", "data_edital": "2032-03-10",
                "csv": "cargo;vagas;reservadas\nX;10;2\n"})
-    assert res["headline"].count("não se aplica") == 1
+    # the verdict is the adopted model's only: its reason leads, with no flat "não se aplica" (N7, N10)
+    assert "não se aplica" not in res["headline"]
+    assert res["headline"].startswith("Pelo modelo adotado (prorrogação contínua, interpretação), a lei "
+                                      "vigorou até 03/03/2032 (data presumida), antes deste edital.")
     # the seats are the edital's own only under the adopted model (N7)
     assert res["headline"].endswith(
         "As 2 vagas anunciadas são reserva do próprio edital pelo modelo adotado; pelo outro, exigidas pela "

@@ -74,6 +74,8 @@ function reportHead(r) {
     if (r.applies === null) label = `Se a norma se aplicar ao edital: ${label === "C" ? "c" : label[0].toLowerCase() + label.slice(1)}`;
     summary.push(`${label}onforme: ${fmt(counts.conforme)}; abaixo: ${fmt(counts.abaixo)}` +
       (counts.abaixo ? ` (${t.missing === 1 ? "falta 1 vaga reservada" : `faltam ${fmt(t.missing)} vagas reservadas`})` : "") +
+      // as calculator/stages/headline.py, below_depends: those the other reading of the count takes out
+      (t.status_below_depends ? `, ${t.status_below_depends === 1 ? "1 deles deixa" : `${fmt(t.status_below_depends)} deles deixam`} de estar abaixo com a outra leitura da contagem` : "") +
       `; acima: ${fmt(counts.acima)}` + (voluntary ? `; reserva voluntária: ${fmt(voluntary)}` : "") +
       `; sem número anunciado: ${fmt(counts.sem_informacao)}.`);
   }
