@@ -148,22 +148,30 @@ def announced_note(totals: dict) -> str:
     return f"; no concurso, {note}" if note else ""
 
 
-def below_depends(totals: dict) -> str:
-    """Of the cargos below the reserve, how many the other reading of the count takes out of "abaixo"."""
-    k = totals.get("status_below_depends") or 0
+#: the cargos whose status flips under the other reading of the count, in the headline and the summary line
+_FLIPS = {"status_depends": ("Em 1 cargo, a situação muda", "Em {} cargos, a situação muda",
+                             " {} com a outra leitura da contagem (veja a situação de cada cargo e os "
+                             "avisos)."),
+          "status_below_depends": ("1 deles deixa", "{} deles deixam",
+                                   "; com a outra leitura da contagem, {} de estar abaixo")}
+
+
+def _flips(totals: dict, key: str) -> str:
+    k = totals.get(key) or 0
     if not k:
         return ""
-    which = "1 deles deixa" if k == 1 else f"{format_int(k)} deles deixam"
-    return f"; com a outra leitura da contagem, {which} de estar abaixo"
+    one, many, frame = _FLIPS[key]
+    return frame.format(one if k == 1 else many.format(format_int(k)))
+
+
+def below_depends(totals: dict) -> str:
+    """Of the cargos below the reserve, how many the other reading of the count takes out of "abaixo"."""
+    return _flips(totals, "status_below_depends")
 
 
 def _depends(totals: dict) -> str:
     """How many cargos change status under the other reading of their count."""
-    k = totals.get("status_depends") or 0
-    if not k:
-        return ""
-    which = "Em 1 cargo, a situação muda" if k == 1 else f"Em {format_int(k)} cargos, a situação muda"
-    return f" {which} com a outra leitura da contagem (veja a situação de cada cargo e os avisos)."
+    return _flips(totals, "status_depends")
 
 
 def _not_governed(res: dict, app, agg: dict, announced: int | None, reason: str | None) -> str:
