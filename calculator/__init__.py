@@ -27,8 +27,12 @@ from calculator.stages.order import order
 from calculator.stages.parameters import parameters
 from calculator.stages.reserve import reserve
 
-__all__ = ["NORMS", "InputError", "RegistryError", "analisar_edital", "forget_norms", "order", "ordem",
-           "parameters", "reserva", "reserve", "simulate"]
+#: The package's version (pyproject.toml reads it from here; `cotas --version` prints it).
+VERSION = "0.1.0"
+__version__ = VERSION  # the name Python tools look for
+
+__all__ = ["NORMS", "VERSION", "InputError", "RegistryError", "__version__", "analisar_edital",
+           "forget_norms", "order", "ordem", "parameters", "reserva", "reserve", "simulate"]
 
 
 def forget_norms() -> None:

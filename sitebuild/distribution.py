@@ -7,7 +7,6 @@ import gzip
 import hashlib
 import os
 import subprocess
-import tomllib
 import zipfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -160,8 +159,10 @@ def write_manifest(site_dir: Path) -> Path:
 
 
 def dist_version() -> str:
-    """``<version>`` from pyproject.toml, plus ``-g<short hash>`` when git knows the commit."""
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    """The package's version (calculator.VERSION), plus ``-g<short hash>`` when git knows the commit."""
+    from sitebuild.wheel import version as package_version
+
+    version = package_version()
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                 text=True, check=True).stdout.strip()

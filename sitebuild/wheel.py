@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
 from sitebuild.context import BUILD_CACHE, ROOT
@@ -28,7 +27,10 @@ EPOCH = "315532800"
 
 
 def version() -> str:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    """The package's version: calculator.VERSION, which pyproject.toml reads too."""
+    from calculator import VERSION
+
+    return VERSION
 
 
 def wheel_name() -> str:
@@ -36,8 +38,8 @@ def wheel_name() -> str:
 
 
 def inputs() -> list[Path]:
-    """Every file the wheel is made of (and pyproject.toml and the README it names)."""
-    files = [ROOT / "pyproject.toml", ROOT / "README.md"]
+    """Every file the wheel is made of (and pyproject.toml, the README and the licences it names)."""
+    files = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "LICENSE", ROOT / "LICENSE-DADOS.md"]
     for top in ("calculator", "laws"):
         files += [p for p in (ROOT / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts
                   and p.suffix != ".pyc"]

@@ -14,6 +14,7 @@ import itertools
 import re
 import sys
 
+from calculator import VERSION
 from calculator.cli.commands import SUBCOMMANDS
 from calculator.cli.help import places_help
 from calculator.cli.render import DISCLAIMER
@@ -90,6 +91,8 @@ def build_parser() -> PtBrParser:
     parser = PtBrParser(prog="python -m calculator",
                         description="Calculadora de cotas raciais em concursos municipais "
                                     f"({places_help()}), com a base legal de cada resposta.")
+    parser.add_argument("--version", "--versao", action="version", version=f"cotas {VERSION}",
+                        help="mostra a versão e sai")
     sub = parser.add_subparsers(title="comandos", dest="comando", metavar="COMANDO", required=True)
     for name, spec in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=spec.help, description=spec.help)

@@ -62,6 +62,13 @@ def test_the_wheel_holds_the_packages_the_norm_folders_and_the_commands(built_wh
     assert not any(n.startswith(("tests/", "sitebuild/", "docs/")) for n in names)
     assert "cotas = calculator.cli.main:main" in entry_points
     assert "cotas-normas = laws.__main__:cli" in entry_points
+    # the licences travel with the package: MIT for the code, CC BY 4.0 for the data (issue 33)
+    with zipfile.ZipFile(built_wheel) as whl:
+        metadata = whl.read("cotas_em_concursos-0.1.0.dist-info/METADATA").decode()
+        licences = {n.rsplit("/", 1)[-1] for n in whl.namelist() if "/licenses/" in n}
+    assert "License-Expression: MIT" in metadata
+    assert "Classifier: Natural Language :: Portuguese (Brazilian)" in metadata
+    assert licences == {"LICENSE", "LICENSE-DADOS.md"}
 
 
 def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
@@ -81,6 +88,8 @@ def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
     assert "Lida como as vagas de ampla concorrência" in text
     bad = run(env_dir, cwd, "cotas", "reserva", "--norma", "ubatuba", "--vagas", "0")
     assert bad.returncode == 2 and bad.stdout == b"" and bad.stderr.decode().startswith("erro: ")
+    version = run(env_dir, cwd, "cotas", "--version")
+    assert (version.returncode, version.stdout.decode()) == (0, "cotas 0.1.0\n")
     law = run(env_dir, cwd, "cotas-normas", "show", "ubatuba:art2_par3")
     assert law.returncode == 0 and "§ 3º" in law.stdout.decode()
     # the installed corpus checks itself, its cases run by the installed calculator

@@ -110,6 +110,21 @@ def test_help_is_ptbr(help_args):
     assert "usage" not in out.stdout and "show this help" not in out.stdout and "options:" not in out.stdout
 
 
+@pytest.mark.parametrize("flag", ["--version", "--versao"])
+def test_version_prints_the_packages_version(flag):
+    import tomllib
+
+    from calculator import VERSION
+
+    out = cli(flag)
+    assert (out.returncode, out.stdout, out.stderr) == (0, f"cotas {VERSION}\n", "")
+    # pyproject.toml reads the version from calculator.VERSION (written once) and declares the licences
+    with open("pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    assert project["dynamic"] == ["version"] and "version" not in project
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE", "LICENSE-DADOS.md"]
+
+
 @pytest.mark.parametrize("args", [
     [],                                                                       # no command
     ["calcular"],                                                             # unknown command
