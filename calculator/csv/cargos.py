@@ -173,7 +173,6 @@ class _Table:
         self.index: dict[str, int] = {}
         self.display: dict[str, str] = {}
         self.skipped: list[str] = []  # headers of the columns that never count vacancies
-        self.section: str | None = None  # the section heading the rows are under
         ignored: list[tuple[int, str]] = []
         for i, raw in enumerate(header):
             col = HEADER_TO_COLUMN.get(header_key(raw))
@@ -231,7 +230,6 @@ class _Table:
             name = f"{name} — {area}"
         if self.heading(row, name):
             self.headings.append((line, name))
-            self.section = name
             return
         cr: list[int] = []
         total = self.cell(row, line, self.total_col, cr) if self.total_col else None
@@ -260,7 +258,9 @@ class _Table:
         if len(self.rows) == EDITAL_CARGOS:
             raise InputError(f"Linha {line}: a tabela passa de {format_int(EDITAL_CARGOS)} cargos, o limite "
                              "de um edital; divida-a em partes.", FIELD)
-        self.rows.append(CargoRow(name, total, line, announced, pcd, nominations, self.section))
+        # the cargo is under the last section heading read (none before the first)
+        section = self.headings[-1][1] if self.headings else None
+        self.rows.append(CargoRow(name, total, line, announced, pcd, nominations, section))
 
     def heading(self, row: list[str], name: str) -> bool:
         """A section's title ("NÍVEL MÉDIO"): a row of a table of three columns or more whose every cell but

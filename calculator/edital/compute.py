@@ -134,8 +134,7 @@ class CargoCache:
     def _compute(self, n: int, m: int | None) -> dict:
         q = self.q
         if n == 0:  # nothing to reserve; `applies` is still the edital's validity
-            res = no_vacancies(q.rules, q.percent, q.scope)
-            return {**res, "r": {**res["r"], "applies": False if q.app.stops else q.app.applies}}
+            return no_vacancies(q.rules, q.percent, q.scope, False if q.app.stops else q.app.applies)
         r = reserve(q.norm, n, q.percent, q.edital_date, q.scope)
         if q.set_scope:  # a minimum over the set: no call order, no per-cargo positions
             o = {"positions": [], "positions_total": 0, "positions_truncated": False,

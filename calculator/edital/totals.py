@@ -13,6 +13,7 @@ from calculator.edital.shared import Shared
 from calculator.limits import EDITAL_POSITIONS, EDITAL_POSITIONS_EACH
 from calculator.ptbr import count_phrase, format_int, reserved_phrase
 from calculator.stages.compliance import compliance_status, reading_dependence
+from calculator.stages.reserve import is_not_calculated
 
 
 def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
@@ -37,7 +38,7 @@ def edital_steps(q: Question, shared: Shared, st: Statuses) -> list[dict]:
     if q.app.stops:
         # the norm does not govern the edital: one step says that nothing is computed (the reserve's and
         # the order's are the same sentence), and no reading's count is shown as if it were required
-        stop = [s for s in shared.steps if s["text"].startswith("Como a norma não se aplica")]
+        stop = [s for s in shared.steps if is_not_calculated(s)]
         rest = [s for s in shared.steps if s not in stop]
         return out + rest + stop[-1:]
     cargo_basis = q.rules.registry.edital_readings["cargo"][0]

@@ -106,7 +106,7 @@ def call_positions(registry: Registry, rules: NormRules, vacancies: int, percent
             "reserved": res["reserved"], "reading": r.name, "percent": res["percent"], "applies": True,
             # whether the order itself has a provision (else the headline says it is a reading)
             "order_grounded": any(s["basis"] for s in more_steps),
-            # the reserve's count as `reserva` words it, and the other reading's, where it rests on one
-            "count_text": res.get("headline_count"), "alternative": res.get("alternative"),
+            # the reserve's own wording of its count and the other reading's, where it rests on one
+            "headline_count": res.get("headline_count"), "alternative": res.get("alternative"),
             "basis": collect_basis(registry.order_basis, res["basis"], steps, warnings),
             "warnings": warnings, "steps": steps}

@@ -7,6 +7,7 @@ review's N6)."""
 from __future__ import annotations
 
 from calculator.answer import basis_kind, collect_basis, warning
+from calculator.stages.reserve import is_not_calculated
 
 #: The parts of a simulation's answer whose entries carry a basis of their own.
 _ENTRIES = ("nominations", "excluded", "moved", "reverted_seats", "unfilled_seats")
@@ -46,7 +47,7 @@ def edital_rules_only(result: dict, app, why: tuple[str, str] = NOT_GOVERNED,
     stop = app.stop_basis()
     steps = []
     for s in result["steps"]:
-        own = s["text"] in kept_steps or s["text"].startswith("Como a norma não se aplica")
+        own = s["text"] in kept_steps or is_not_calculated(s)
         steps.append(s if own else _without_basis(s))
     kept_warnings = {w["code"] for w in app.premises}
     warnings = [w if w["code"] in kept_warnings or not warnings_too else _without_basis(w)

@@ -25,6 +25,7 @@ from calculator.stages.applicability import applicability
 from calculator.stages.headline import compose, other_model_count, reading_notes
 from calculator.stages.inputs import input_date, parse_percent, parse_vacancies
 from calculator.stages.order import order_refusal
+from calculator.stages.reserve import count_text
 
 #: Largest number of vacancies the simulator accepts (the seats are materialised one by one).
 MAX_SIM_VACANCIES = 1_000_000
@@ -159,7 +160,7 @@ def simulation_headline(app, result: dict, sched: dict, rules, percent, scope) -
             # where the reserve's count rests on a reading, the other one's count (as `reserva` and `ordem`)
             "alternative": sched.get("alternative") if required else None,
             "headline": compose(app, answer, refusal=refusal, stage_reason=stage_reason,
-                                notes=reading_notes(sched),
+                                notes=reading_notes(sched.get("alternative"), count_text(sched, n)),
                                 other_answer=other_model_count(rules, app, n, percent, scope))}
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator.answer import step
 from calculator.arithmetic import round_half_up
 from calculator.rules.calls import call_count, call_positions
 from calculator.rules.choices import reading_of
 from calculator.rules.percent import legal_percent
 from calculator.simulator.records import AMPLA, FEM, PCD, RESERVA
+from calculator.stages.reserve import not_calculated
 
 
 def racial_schedule(rules, vacancies: int, percent, reading, scope) -> dict:
@@ -54,13 +54,11 @@ def racial_schedule(rules, vacancies: int, percent, reading, scope) -> dict:
 def no_reserve(rules, vacancies: int, percent, reading, app) -> dict:
     """The schedule when the norm does not apply (applicability said no): no reserved seat, every seat
     ampla concorrência; the reserve and the order stages do not run, and the steps say why."""
-    where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
     return {"positions": [], "positions_total": 0, "reserved": 0, "applies": False,
             "percent": legal_percent(rules.registry, vacancies, percent),
             "reading": reading_of(rules.registry, reading).name, "reason": app.reason,
-            "steps": app.steps + [step(f"Como a norma não se aplica {where}, não há vaga reservada: todas as "
-                                       "vagas são de ampla concorrência, na ordem da classificação geral.",
-                                       app.stop_basis())],
+            "steps": app.steps + [not_calculated(app, "não há vaga reservada: todas as vagas são de ampla "
+                                                      "concorrência, na ordem da classificação geral")],
             "warnings": list(app.premises)}
 
 

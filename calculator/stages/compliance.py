@@ -105,14 +105,15 @@ def reading_dependence(status: str | None, announced: int | None, reserved: int,
         "beside": True}]
 
 
-def no_vacancies(rules, percent: object, scope: object) -> dict:
-    """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order."""
+def no_vacancies(rules, percent: object, scope: object, applies: bool | None) -> dict:
+    """A cargo with no vacancies offered (cadastro de reserva only): nothing to reserve, no order.
+    ``applies``: the edital's applicability (validity and scope), as every cargo's."""
     text = ("Nenhuma vaga oferecida para este cargo: a reserva é calculada sobre as vagas oferecidas, e "
             "não há vaga a reservar nem ordem de nomeação.")
     readings = rules.registry.edital_readings
     basis = list(readings["cargo"][0]) or list(readings["concurso"][0])
-    r = {"reserved": 0, "applies": False, "reserve_required": False, "percent": None, "percent_display": None,
-         "exact": "0",
+    r = {"reserved": 0, "applies": applies, "reserve_required": False, "percent": None,
+         "percent_display": None, "exact": "0",
          "basis": basis, "steps": [step(text, basis, no_basis=not basis)], "warnings": [warning(
              "edital_cargo_sem_vagas", "aviso",
              "Cargo sem vagas oferecidas: sem reserva e sem ordem; se houver nomeações (cadastro de "

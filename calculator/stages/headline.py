@@ -75,14 +75,13 @@ def other_model_count(rules, app: Applicability, vacancies: int, percent, scope)
     return f"a reserva seria de {count_phrase(would, 'vaga', 'vagas')}" if would else NO_OTHER_COUNT
 
 
-def reading_notes(res: dict) -> list[str]:
+def reading_notes(alternative: dict | None, count: str) -> list[str]:
     """Where the reserve's count rests on a reading (``alternative``: a rounding the text does not set, a
     count below the norm's minimum), what a tool that does not lead with the count says beside its answer:
-    the count as `reserva` words it, and the other reading's."""
-    alternative = res.get("alternative")
+    the count as `reserva` words it (``count``), and the other reading's."""
     if not alternative:
         return []
-    return [f"reserva: {res['count_text']}", alternative_note(alternative)]
+    return [f"reserva: {count}", alternative_note(alternative)]
 
 
 def positions_phrase(positions: list[int], total: int, interpreted: list[int] | tuple = ()) -> str:
@@ -178,19 +177,20 @@ def _not_governed(res: dict, app, agg: dict, announced: int | None, reason: str 
     """The edital's answer where the norm does not govern it (by the adopted model, if two disagree)."""
     article = norm_article(res["norm_citation"]).upper()
     what = "a estas nomeações" if res.get("date_kind") == "nomeacao" else "a este edital"
-    if app is not None and app.other_model and app.other_model["applies"] and reason:
+    # the other extension model governs the edital: the verdict is the adopted model's only
+    other_governs = bool(app is not None and app.other_model and app.other_model["applies"])
+    if other_governs and reason:
         # the verdict is the adopted model's only: its reason leads, never a flat "não se aplica"
         text = sentence(capitalise(reason))
     else:
         text = sentence(f"{article} {res['norm_citation']} não se aplica {what}: "
                         f"{reason or 'fora da vigência'}")
-    if app is not None and app.other_model and app.other_model["applies"]:
+    if other_governs:
         text += " " + sentence(app.other_model["text"].format(count=agg.get("other_model_count")
                                                               or NO_OTHER_COUNT))
     if announced:
         # under the other extension model the norm governs the edital: the seats are then required
-        other = (" pelo modelo adotado; pelo outro, exigidas pela lei"
-                 if app is not None and app.other_model and app.other_model["applies"] else "")
+        other = " pelo modelo adotado; pelo outro, exigidas pela lei" if other_governs else ""
         text += (f" A vaga anunciada é reserva do próprio edital{other}." if announced == 1 else
                  f" As {format_int(announced)} vagas anunciadas são reserva do próprio edital{other}.")
     return text

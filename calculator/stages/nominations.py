@@ -137,7 +137,7 @@ def order_with_nominations(norm: object, vacancies: object, nominations: object,
     main, rest = _headline(shown, positions_total, n, m, p, alternatives, base["reserve_required"],
                            base["reserved"])
     result["headline"] = (compose(app, main, refusal="Nenhuma nomeação pela lista reservada",
-                                  notes=reading_notes(base))
+                                  notes=reading_notes(base["alternative"], base["count_text"]))
                           + ("" if rest is None else " " + rest)) if main is not None else rest
     result.update({
         "positions": shown,

@@ -12,14 +12,14 @@ from __future__ import annotations
 from calculator.answer import collect_basis, identity, step
 from calculator.arithmetic import POSITIONS_LIMIT
 from calculator.errors import InputError
-from calculator.ptbr import count_phrase, format_int, reserved_phrase
+from calculator.ptbr import count_phrase, format_int
 from calculator.rules import rules_for
 from calculator.rules.calls import call_positions
 from calculator.rules.choices import reading_of
 from calculator.stages.applicability import Applicability, applicability
 from calculator.stages.headline import compose, other_model_count, positions_phrase, reading_notes
 from calculator.stages.inputs import checked_inputs, input_date, input_option, input_percent, input_vacancies
-from calculator.stages.reserve import not_calculated, percent_fields
+from calculator.stages.reserve import count_text, not_calculated, percent_fields
 
 
 def order_refusal(rules, sc: str | None) -> str | None:
@@ -95,7 +95,8 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
         if res["applies"] and not res.get("order_grounded", True):
             answer += " (ordem por leitura, sem base no corpus)"
         stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
-        headline = compose(app, answer, refusal=lead, stage_reason=stage_reason, notes=reading_notes(res))
+        headline = compose(app, answer, refusal=lead, stage_reason=stage_reason,
+                           notes=reading_notes(res.get("alternative"), count_text(res, n)))
     steps = app.steps + list(res["steps"])
     warnings = list(app.premises) + list(res["warnings"])
     applies = False if app.stops else app.applies  # validity and scope only, as `reserva`
@@ -112,8 +113,7 @@ def order_stages(norm: object, vacancies: object, percent: object = None, readin
         "pattern": res["pattern"],
         "reserved": res["reserved"],
         # the reserve's count as `reserva` words it, and the other reading's, where the count rests on one
-        "count_text": (res.get("count_text") or f"{reserved_phrase(res['reserved'])} de {format_int(n)}")
-        if required else None,
+        "count_text": count_text(res, n) if required else None,
         "alternative": res.get("alternative") if required else None,
         "applies": applies,
         "reserve_required": required,

@@ -25,10 +25,25 @@ def percent_fields(p: Fraction) -> dict:
     return {"percent": fraction_str(p), "percent_display": format_percent(p)}
 
 
+#: how the step of a stage that does not run begins (the edital and the simulation find it by it)
+NOT_CALCULATED = "Como a norma não se aplica"
+
+
 def not_calculated(app: Applicability, what: str) -> dict:
     """The step of a stage that does not run because the norm does not apply."""
     where = "a essa nomeação" if app.date_kind == "nomeacao" else "a esse edital"
-    return step(f"Como a norma não se aplica {where}, {what}.", app.stop_basis())
+    return step(f"{NOT_CALCULATED} {where}, {what}.", app.stop_basis())
+
+
+def is_not_calculated(s: dict) -> bool:
+    """Whether the step ``s`` is one :func:`not_calculated` wrote."""
+    return s["text"].startswith(NOT_CALCULATED)
+
+
+def count_text(res: dict, vacancies: int) -> str:
+    """The reserve's count as every headline words it: the norm's own wording where the count rests on a
+    reading (``headline_count``), else "2 vagas reservadas de 10"."""
+    return res.get("headline_count") or f"{reserved_phrase(res['reserved'])} de {format_int(vacancies)}"
 
 
 def reserve(norm: object, vacancies: object, percent: object = None, edital_date: object = None,
@@ -56,7 +71,7 @@ def reserve(norm: object, vacancies: object, percent: object = None, edital_date
         steps = app.steps + list(res["steps"])
         warnings = list(app.premises) + beside_number(res)
         # What the headline must say beside the bare count (a conflict, the other reading's number)
-        count = res.get("headline_count") or f"{reserved_phrase(res['reserved'])} de {format_int(n)}"
+        count = count_text(res, n)
         notes = [res["headline_note"]] if res.get("headline_note") else []
         stage_reason = (res.get("reason") or "a reserva não se aplica") if not res["applies"] else None
         headline = compose(app, count, refusal="Nenhuma vaga reservada", notes=notes,
