@@ -301,7 +301,7 @@ def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_
     """The page's Ordem form has the date field; its answer starts from applicability: undated, the
     conditional clause and the premise beside the number (not folded); dated after Ubatuba's term, no
     reserved nomination; the date goes into the share link; the simulator too."""
-    from tests.browser.test_calculadora import result_of, type_into, wait_python
+    from tests.browser.test_calculadora import PY_TIMEOUT, result_of, type_into, wait_python
 
     page = browser.new_page()
     try:
@@ -317,7 +317,7 @@ def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.querySelector('#ordem-resultado').dataset.origem === 'python'"
                                " && document.querySelector('#ordem-resultado').innerText.includes('2025')",
-                               timeout=90_000)
+                               timeout=PY_TIMEOUT)
         dated = ask({"command": "ordem", "norma": "ubatuba", "vagas": "10", "data_edital": "2025-01-01"})
         assert dated["headline"] in page.inner_text("#ordem-resultado")
         assert "data_edital=2025-01-01" in page.url  # the share link keeps the date
@@ -333,7 +333,7 @@ def test_the_page_dates_ordem_and_simular_and_shows_the_premise(browser, served_
         # the example button runs a simulation of its own first: wait for the one asked for, not that one
         page.wait_for_function("(h) => { const out = document.querySelector('#simular-resultado');"
                                " return out.dataset.origem === 'python' && out.innerText.includes(h); }",
-                               arg=sim["headline"], timeout=90_000)
+                               arg=sim["headline"], timeout=PY_TIMEOUT)
         assert sim["headline"] in page.inner_text("#simular-resultado")
     finally:
         page.close()
