@@ -77,13 +77,17 @@ def collect_basis(*groups) -> list[str]:
     return unique(refs)
 
 
-#: The version of the answers' shape (the JSON Schemas in calculator/schemas/ describe it): raised when a
-#: field is removed or changes meaning, so a program that reads the answers can tell.
+#: The version of the answers' shape (the JSON Schemas of calculator/answer_schema.py describe it): raised
+#: when a field is removed or changes meaning, so a program that reads the answers can tell.
 SCHEMA_VERSION = "1"
 
 
 def identity(rules) -> dict:
     """The norm an answer is about, as every answer names it (``rules``: the norm's rules object): its slug,
-    title, citation and LexML URN, with the version of the answer's shape."""
+    title, citation and LexML URN, with the version of the answer's shape and of the package that computed
+    it (``calculator.VERSION``: an answer kept in a file says which release gave it)."""
+    # imported here, not at the top: calculator/__init__.py imports this module before it sets VERSION
+    from calculator import VERSION
+
     return {"norm": rules.slug, "norm_title": rules.title, "norm_citation": rules.citation,
-            "norm_urn": rules.registry.urn, "schema_version": SCHEMA_VERSION}
+            "norm_urn": rules.registry.urn, "schema_version": SCHEMA_VERSION, "calculator_version": VERSION}

@@ -2,7 +2,8 @@
 calculator's JSON (``cotas … --json``, ``api.handle``) can count on. The build publishes them with the site's
 downloads (``downloads/esquemas/<comando>.schema.json``); the tests validate every recorded answer against
 them, so a field added, renamed or removed without its schema fails there. ``SCHEMA_VERSION`` (answer.py)
-names the version every answer carries."""
+names the version of the shape every answer carries; ``calculator_version``, the package's release that
+computed it, is any version string, so a schema is the same for every release of one shape."""
 
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ VALIDITY = _object({"applies": _APPLIES, "in_force_from": _TEXT, "last_day": _NU
 #: What every answer says of its norm (answer.identity).
 IDENTITY = {"norm": _TEXT, "norm_title": _TEXT, "norm_citation": _TEXT,
             "norm_urn": {"type": "string", "pattern": "^urn:lex:br;"},
-            "schema_version": {"const": SCHEMA_VERSION}}
+            "schema_version": {"const": SCHEMA_VERSION},
+            "calculator_version": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*",
+                                   "description": "a versão do pacote que calculou a resposta (a de "
+                                                  "cotas --version)"}}
 #: What every answer says of its applicability (stages/applicability.py).
 APPLICABILITY = {"applies": _APPLIES, "headline": _TEXT, "validity_window": {"oneOf": [WINDOW, _NULL]},
                  "basis": _IDS, "warnings": {"type": "array", "items": WARNING},
@@ -99,7 +103,8 @@ SIMULAR = _object(
      "reserved_positions": _POSITIONS, "reserved_positions_total": _INT,
      "reserved_positions_truncated": _BOOL})
 CARGO = _object(
-    {"norm_urn": IDENTITY["norm_urn"], "schema_version": IDENTITY["schema_version"], "cargo": _TEXT,
+    {"norm_urn": IDENTITY["norm_urn"], "schema_version": IDENTITY["schema_version"],
+     "calculator_version": IDENTITY["calculator_version"], "cargo": _TEXT,
      "section": _NULLABLE_TEXT, "line": _INT, "vacancies": _INT, "nominations": _INT,
      "pcd_vacancies": _NULLABLE_INT,
      "reserved": _NULLABLE_INT, "applies": _APPLIES, "reserve_required": _BOOL, **_PERCENT,

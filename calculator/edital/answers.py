@@ -104,8 +104,9 @@ def statuses(cache: CargoCache, shared: Shared) -> Statuses:
 def cargo_answers(cache: CargoCache, st: Statuses) -> CargoAnswers:
     """Each row's answer, made when read."""
     set_scope = cache.q.set_scope
-    # each cargo's answer names its norm and shape like every answer (a row may be read on its own)
-    shape = {k: v for k, v in identity(cache.q.rules).items() if k in ("norm_urn", "schema_version")}
+    # each cargo's answer names its norm, shape and release like every answer (a row may be read on its own)
+    shape = {k: v for k, v in identity(cache.q.rules).items()
+             if k in ("norm_urn", "schema_version", "calculator_version")}
 
     def answer(i: int, c: CargoRow, index: int) -> dict:
         key, res = st.answers[index]

@@ -82,3 +82,30 @@ def test_the_reviews_values_in_every_field_of_every_command_get_a_named_answer()
     answer = handle('{"command": "reserva", "norma": "ubatuba", "vagas": "3", "\\ud800x": 1}')
     answer.encode("utf-8")
     assert json.loads(answer)["error"]["field"] is None
+
+
+def _version_requests() -> list[dict]:
+    """One request per command (`ordem` twice: nominations beyond the vacancies are another stage's)."""
+    from tests.support import ROOT
+
+    classification = (ROOT / "docs" / "assets" / "exemplo-classificacao.csv").read_text(encoding="utf-8")
+    return [{"command": "reserva", "norma": "ubatuba", "vagas": "10"},
+            {"command": "ordem", "norma": "quissama", "vagas": "12"},
+            {"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"},
+            {"command": "parametros", "norma": "lins"},
+            {"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": classification},
+            {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\nB;3\n"}]
+
+
+def test_every_commands_answer_names_the_package_version_that_computed_it():
+    """Beside schema_version (the shape), calculator_version (the release, calculator.VERSION, written once):
+    in the answer of every command and in each cargo of an edital, which may be read on its own."""
+    from calculator import VERSION
+
+    requests = _version_requests()
+    assert {r["command"] for r in requests} == set(COMMANDS)
+    for request in requests:
+        result = _answer(json.dumps(request))["result"]
+        assert result["calculator_version"] == VERSION, request["command"]
+        assert all(c["calculator_version"] == VERSION for c in result.get("cargos", []))
+    assert len(result["cargos"]) == 2

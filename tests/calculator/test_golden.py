@@ -115,11 +115,12 @@ def test_pyodide_reproduces_the_recorded_answers_from_the_built_site():
 
 
 def test_every_recorded_answer_has_the_norms_urn_and_meets_its_commands_schema():
-    """Every JSON answer names its norm by the LexML URN and the version of its shape, each cargo of an
-    edital too, and validates against the JSON Schema the site publishes for its command."""
+    """Every JSON answer names its norm by the LexML URN, the version of its shape and the package's version
+    that computed it, each cargo of an edital too, and validates against the JSON Schema the site publishes
+    for its command."""
     from jsonschema import Draft202012Validator
 
-    from calculator import answer_schema, norms
+    from calculator import VERSION, answer_schema, norms
 
     validators = {c: Draft202012Validator(answer_schema.schema(c)) for c in answer_schema.SCHEMAS}
     Draft202012Validator.check_schema(answer_schema.schema("edital"))
@@ -138,9 +139,10 @@ def test_every_recorded_answer_has_the_norms_urn_and_meets_its_commands_schema()
         assert not errors, (line["request"][:200], errors[0].message, list(errors[0].path))
         assert result["norm_urn"] == norms.registry_of(result["norm"]).urn
         assert result["schema_version"] == answer_schema.SCHEMA_VERSION
+        assert result["calculator_version"] == VERSION
         for cargo in result.get("cargos", []):
-            assert (cargo["norm_urn"], cargo["schema_version"]) == (result["norm_urn"],
-                                                                    result["schema_version"])
+            assert (cargo["norm_urn"], cargo["schema_version"], cargo["calculator_version"]) == (
+                result["norm_urn"], result["schema_version"], VERSION)
     assert seen == set(answer_schema.SCHEMAS)
 
 

@@ -46,6 +46,24 @@ def test_cli_json_equals_api(args):
     assert json.loads(handle(json.dumps(request))) == {"ok": True, "result": json.loads(out.stdout)}
 
 
+@pytest.mark.parametrize("args", [
+    ["reserva", "--norma", "ubatuba", "--vagas", "10"],
+    ["ordem", "--norma", "quissama", "--vagas", "12"],
+    ["parametros", "--norma", "lins"],
+    ["simular", "--norma", "ubatuba", "--vagas", "10", "docs/assets/exemplo-classificacao.csv"],
+    ["edital", "--norma", "ubatuba", "docs/assets/exemplo-edital.csv"],
+])
+def test_json_names_the_package_version(args):
+    from calculator import VERSION
+    from calculator.answer import SCHEMA_VERSION
+
+    out = cli(*args, "--json")
+    assert out.returncode == 0, out.stderr
+    r = json.loads(out.stdout)
+    assert (r["calculator_version"], r["schema_version"]) == (VERSION, SCHEMA_VERSION)
+    assert all(c["calculator_version"] == VERSION for c in r.get("cargos", []))
+
+
 def test_ordem_json_contract():
     r = json.loads(cli("ordem", "--norma", "quissama", "--vagas", "12", "--json").stdout)
     assert r["positions"] == [5, 10] and r["reserved"] == 2
