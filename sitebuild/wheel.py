@@ -38,8 +38,8 @@ def wheel_name() -> str:
 
 
 def inputs() -> list[Path]:
-    """Every file the wheel is made of (and pyproject.toml, the README and the licences it names)."""
-    files = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "LICENSE", ROOT / "LICENSE-DADOS.md"]
+    """Every file the wheel is made of (and pyproject.toml, the description and the licences it names)."""
+    files = [ROOT / "pyproject.toml", ROOT / "PACOTE.md", ROOT / "LICENSE", ROOT / "LICENSE-DADOS.md"]
     for top in ("calculator", "laws"):
         files += [p for p in (ROOT / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts
                   and p.suffix != ".pyc"]

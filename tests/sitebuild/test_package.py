@@ -71,6 +71,23 @@ def test_the_wheel_holds_the_packages_the_norm_folders_and_the_commands(built_wh
     assert licences == {"LICENSE", "LICENSE-DADOS.md"}
 
 
+def test_the_wheels_description_is_the_one_for_who_installs_it(built_wheel):
+    """The long description (what pip show and an index page show) is PACOTE.md, written for people who
+    install the package, in Markdown — not the contributors' README (make commands, tests)."""
+    from email.parser import HeaderParser
+
+    dist_info = built_wheel.name.rsplit("-py3", 1)[0] + ".dist-info"
+    with zipfile.ZipFile(built_wheel) as whl:
+        metadata = HeaderParser().parsestr(whl.read(f"{dist_info}/METADATA").decode("utf-8"))
+    description = metadata.get_payload()
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    assert description.strip() == (ROOT / "PACOTE.md").read_text(encoding="utf-8").strip()
+    assert "cotas reserva --norma ubatuba --vagas 10" in description
+    assert "from calculator.api import handle" in description
+    assert "CC BY 4.0" in description and "domínio público" in description
+    assert "make serve" not in description and "make check" not in description
+
+
 def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
     env_dir, cwd = wheel_venv
     out = run(env_dir, cwd, "cotas", "reserva", "--norma", "ubatuba", "--vagas", "10", "--json")
