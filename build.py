@@ -5,10 +5,10 @@
    never edited by hand.
 3. SITE_STAGES run on a staging folder next to site/: ``mkdocs build --strict`` (never ``--quiet``: it
    would hide the warnings that ``--strict`` turns into a failure), the 404 page, accent-insensitive
-   search, the calculator's Pyodide files and precomputed answers, the page's scripts joined from their
-   module sources (docs/assets/calculadora/src/), the check of every link and resource of
-   the built HTML, the Content-Security-Policy (only the site's own inline scripts), then the
-   snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
+   search, the images (link preview and app icons, sitebuild/images.py), the calculator's Pyodide files and
+   precomputed answers, the page's scripts joined from their module sources (docs/assets/calculadora/src/),
+   the check of every link and resource of the built HTML, the Content-Security-Policy (only the site's
+   own inline scripts), then the snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
    it was). One build at a time: a second one waits for the lock.
 
@@ -31,6 +31,7 @@ from sitebuild import (  # noqa: E402
     distribution,
     frontend,
     htmlcheck,
+    images,
     lawpage,
     metodologia,
     mkdocs_run,
@@ -65,6 +66,7 @@ PAGES = (
 SITE_STAGES = (
     mkdocs_run.mkdocs,
     mkdocs_run.write_404,
+    images.write_images,
     mkdocs_run.search_accents,
     pyodide.pack,
     answer_tables.write_answers,
