@@ -12,7 +12,9 @@
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
    it was). One build at a time: a second one waits for the lock.
 
-Usage: ``python build.py [--zip]``. No MkDocs plugins or hooks: all generation lives here and in sitebuild/.
+Usage: ``python build.py [--zip] [--site-url https://…/]``: with the site's public address, the pages get
+canonical links and absolute preview addresses and sitemap.xml lists full addresses (sitebuild/site_url.py).
+No MkDocs plugins or hooks: all generation lives here and in sitebuild/.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from sitebuild import (  # noqa: E402
     pages,
     pyodide,
     scripts,
+    site_url,
     staging,
     tables,
 )
@@ -90,11 +93,26 @@ def generate(ctx: Context | None = None) -> Context:
     return ctx
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """A refused argument: one line (no usage block), exit status 2 as argparse's."""
+        self.exit(2, f"erro: {message}\n")
+
+
 def parse_args(argv: list[str] | None = None):
-    parser = argparse.ArgumentParser(description="Gera o site estático em site/.")
+    parser = _Parser(description="Gera o site estático em site/.")
     parser.add_argument("--zip", action="store_true",
                         help="também grava dist/cotas-em-concursos-<versão>.zip (com o manifesto SHA256SUMS)")
-    return parser.parse_args(argv)
+    parser.add_argument("--site-url", metavar="URL",
+                        help="endereço público do site (https://…/): links canônicos, sitemap.xml completo e "
+                             "prévias de links com endereço absoluto")
+    args = parser.parse_args(argv)
+    if args.site_url is not None:
+        try:
+            args.site_url = site_url.normalized(args.site_url)
+        except ValueError as err:
+            parser.error(str(err))
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,7 +139,9 @@ def file_error(err: OSError) -> str:
 def build(args) -> int:
     with staging.build_lock():
         staging.check_corpus()
-        ctx = Context(zip_to=DIST if args.zip else None)
+        ctx = Context(zip_to=DIST if args.zip else None, site_url=getattr(args, "site_url", None))
+        if not ctx.site_url:
+            print(site_url.WITHOUT, file=sys.stderr)
         run(ctx, PAGES)
         ctx.out = staging.staging_dir(SITE)
         try:
