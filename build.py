@@ -6,7 +6,8 @@
 3. SITE_STAGES run on a staging folder next to site/: ``mkdocs build --strict`` (never ``--quiet``: it
    would hide the warnings that ``--strict`` turns into a failure), the 404 page, accent-insensitive
    search, the images (link preview and app icons, sitebuild/images.py), the calculator's Pyodide files and
-   precomputed answers, the page's scripts joined from their module sources (docs/assets/calculadora/src/),
+   precomputed answers (and a small page for each answer a reader shares, sitebuild/share_pages.py), the
+   page's scripts joined from their module sources (docs/assets/calculadora/src/),
    the check of every link and resource of the built HTML, the Content-Security-Policy (only the site's
    own inline scripts), then the snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
@@ -40,6 +41,7 @@ from sitebuild import (  # noqa: E402
     pages,
     pyodide,
     scripts,
+    share_pages,
     site_url,
     staging,
     tables,
@@ -73,6 +75,7 @@ SITE_STAGES = (
     mkdocs_run.search_accents,
     pyodide.pack,
     answer_tables.write_answers,
+    share_pages.write_share_pages,
     frontend.write_stage,
     scripts.write_stage,
     htmlcheck.check,

@@ -62,3 +62,18 @@ def test_a_page_of_its_own_has_its_own_title_and_description(pages):
     assert calc["og:title"] == "Calculadora"
     law = tags(pages["gerado/ubatuba.html"])
     assert "Ubatuba/SP" in law["og:title"] and law["og:description"] != calc["og:description"]
+
+
+def test_the_share_pages_are_small_carry_the_tags_and_stay_out_of_the_sitemap_and_search(built_site):
+    from laws import NORM_SLUGS
+    from sitebuild.context import TABLE_MAX
+
+    shared = sorted((built_site / "compartilhar").rglob("*.html"))
+    assert len(shared) == len(NORM_SLUGS) * 2 * TABLE_MAX
+    for path in shared:
+        text = path.read_text(encoding="utf-8")
+        assert REQUIRED <= tags(text).keys(), path
+        assert '<meta name="robots" content="noindex">' in text and "<script" not in text, path
+        assert path.stat().st_size < 4096, path
+    assert "compartilhar/" not in (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "compartilhar/" not in (built_site / "search" / "search_index.json").read_text(encoding="utf-8")
