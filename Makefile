@@ -3,6 +3,9 @@ PY := .venv/bin/python
 # ESLint from node_modules (pinned in package.json; eslint.config.mjs says what it lints)
 ESLINT := node_modules/.bin/eslint
 PORT ?= 8000
+# The site's public address (optional): `make build SITE_URL=https://www.exemplo.sp.gov.br/cotas/` gives
+# canonical links, a full sitemap.xml and absolute link previews (build.py --site-url).
+SITE_URL ?=
 
 .PHONY: serve test check setup setup-browser build lint bench
 
@@ -22,7 +25,7 @@ setup-browser:
 	fi
 
 build: setup
-	$(PY) build.py
+	$(PY) build.py $(if $(SITE_URL),--site-url "$(SITE_URL)")
 
 serve: build
 	@echo "Servindo em http://127.0.0.1:$(PORT)/ (Ctrl+C para sair)"

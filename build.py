@@ -5,14 +5,17 @@
    never edited by hand.
 3. SITE_STAGES run on a staging folder next to site/: ``mkdocs build --strict`` (never ``--quiet``: it
    would hide the warnings that ``--strict`` turns into a failure), the 404 page, accent-insensitive
-   search, the calculator's Pyodide files and precomputed answers, the page's scripts joined from their
-   module sources (docs/assets/calculadora/src/), the check of every link and resource of
-   the built HTML, the Content-Security-Policy (only the site's own inline scripts), then the
-   snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
+   search, the images (link preview and app icons, sitebuild/images.py), the calculator's Pyodide files and
+   precomputed answers (and a small page for each answer a reader shares, sitebuild/share_pages.py), the
+   page's scripts joined from their module sources (docs/assets/calculadora/src/),
+   the check of every link and resource of the built HTML, the Content-Security-Policy (only the site's
+   own inline scripts), then the snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
    it was). One build at a time: a second one waits for the lock.
 
-Usage: ``python build.py [--zip]``. No MkDocs plugins or hooks: all generation lives here and in sitebuild/.
+Usage: ``python build.py [--zip] [--site-url https://…/]``: with the site's public address, the pages get
+canonical links and absolute preview addresses and sitemap.xml lists full addresses (sitebuild/site_url.py).
+No MkDocs plugins or hooks: all generation lives here and in sitebuild/.
 """
 
 from __future__ import annotations
@@ -31,12 +34,15 @@ from sitebuild import (  # noqa: E402
     distribution,
     frontend,
     htmlcheck,
+    images,
     lawpage,
     metodologia,
     mkdocs_run,
     pages,
     pyodide,
     scripts,
+    share_pages,
+    site_url,
     staging,
     tables,
 )
@@ -65,9 +71,11 @@ PAGES = (
 SITE_STAGES = (
     mkdocs_run.mkdocs,
     mkdocs_run.write_404,
+    images.write_images,
     mkdocs_run.search_accents,
     pyodide.pack,
     answer_tables.write_answers,
+    share_pages.write_share_pages,
     frontend.write_stage,
     scripts.write_stage,
     htmlcheck.check,
@@ -88,11 +96,26 @@ def generate(ctx: Context | None = None) -> Context:
     return ctx
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """A refused argument: one line (no usage block), exit status 2 as argparse's."""
+        self.exit(2, f"erro: {message}\n")
+
+
 def parse_args(argv: list[str] | None = None):
-    parser = argparse.ArgumentParser(description="Gera o site estático em site/.")
+    parser = _Parser(description="Gera o site estático em site/.")
     parser.add_argument("--zip", action="store_true",
                         help="também grava dist/cotas-em-concursos-<versão>.zip (com o manifesto SHA256SUMS)")
-    return parser.parse_args(argv)
+    parser.add_argument("--site-url", metavar="URL",
+                        help="endereço público do site (https://…/): links canônicos, sitemap.xml completo e "
+                             "prévias de links com endereço absoluto")
+    args = parser.parse_args(argv)
+    if args.site_url is not None:
+        try:
+            args.site_url = site_url.normalized(args.site_url)
+        except ValueError as err:
+            parser.error(str(err))
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,7 +142,9 @@ def file_error(err: OSError) -> str:
 def build(args) -> int:
     with staging.build_lock():
         staging.check_corpus()
-        ctx = Context(zip_to=DIST if args.zip else None)
+        ctx = Context(zip_to=DIST if args.zip else None, site_url=getattr(args, "site_url", None))
+        if not ctx.site_url:
+            print(site_url.WITHOUT, file=sys.stderr)
         run(ctx, PAGES)
         ctx.out = staging.staging_dir(SITE)
         try:

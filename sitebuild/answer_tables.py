@@ -19,7 +19,8 @@ from pathlib import Path
 import calculator
 from calculator.ptbr import format_date, format_int
 from calculator.stages.headline import positions_phrase
-from sitebuild.context import ROOT, Context, example_percent
+from sitebuild import share_pages
+from sitebuild.context import ROOT, TABLE_MAX, Context, example_percent
 from sitebuild.tables import table_validity
 
 ANSWERS_MAX = 1000
@@ -337,7 +338,9 @@ def write_answers(ctx: Context, site_dir: Path | None = None) -> Path:
         body = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         (folder / PER_NORM_DIR / f"{slug}.js").write_text(
             f"{header}self.cotasRespostas.norms[{json.dumps(slug)}] = {body};\n", encoding="utf-8")
-    shared = {"generated": ctx.today, **_shared({})}
+    # where the page finds the build's page of an answer it shares (sitebuild/share_pages.py)
+    share = {"dir": share_pages.SHARE_DIR, "max": TABLE_MAX}
+    shared = {"generated": ctx.today, "share": share, **_shared({})}
     out = folder / "respostas.js"
     body = json.dumps(shared, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     out.write_text(f"{header}self.cotasRespostas = {body};\n", encoding="utf-8")

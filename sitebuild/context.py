@@ -97,14 +97,16 @@ def simulator_basis() -> set[str]:
 
 class Context:
     """Everything the stages share. ``out`` is the staging folder of the post-build stages (set by build.py
-    once mkdocs is about to run); ``zip_to`` the folder of the zip, or None."""
+    once mkdocs is about to run); ``zip_to`` the folder of the zip, or None; ``site_url`` the site's public
+    address (``build.py --site-url``, checked, ending in "/"), or None: the pages' addresses stay relative."""
 
-    def __init__(self, today: str | None = None, zip_to: Path | None = None):
+    def __init__(self, today: str | None = None, zip_to: Path | None = None, site_url: str | None = None):
         self.corpus = load_corpus()
         self.today = today or datetime.date.today().isoformat()
         self.gen = GEN
         self.out: Path | None = None
         self.zip_to = zip_to
+        self.site_url = site_url
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES),
             undefined=jinja2.StrictUndefined,

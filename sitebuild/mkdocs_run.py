@@ -27,10 +27,12 @@ SEARCH_FOLD = Path(__file__).with_name("search_fold.js")
 NORMS_CONFIG = ".mkdocs-normas.yml"  # git-ignored; exists only while mkdocs runs
 
 
-def norms_config(root: Path) -> Path:
+def norms_config(root: Path, site_url: str | None = None) -> Path:
     """root/mkdocs.yml, or — when the corpus has a norm its menu does not list (one added from an extra
-    corpus folder, COTAS_NORMAS_EXTRA, to try it before it enters laws/) — a copy with that norm's page
-    added after the last norm of the menu, so the strict build accepts it.
+    corpus folder, COTAS_NORMAS_EXTRA, to try it before it enters laws/) or the build was given the site's
+    address (``site_url``: mkdocs then writes canonical links and a sitemap.xml of full addresses) — a copy
+    with that norm's page added after the last norm of the menu and that address, so the strict build
+    accepts it.
 
     The copy is written by a YAML serializer from the parsed configuration, never by pasting text: a
     norm's citation is data of an untrusted folder and must not be able to add keys (``hooks``,
@@ -46,12 +48,15 @@ def norms_config(root: Path) -> Path:
     pages = {f"gerado/{slug}.md": slug for slug in NORM_SLUGS}
     section = _menu_section(config.get("nav") or [], set(pages))
     missing = [slug for slug in NORM_SLUGS if not _in_menu(config.get("nav") or [], f"gerado/{slug}.md")]
-    if not missing or section is None:
+    if missing and section is not None:
+        last = max(i for i, item in enumerate(section) if _target(item) in pages)
+        added = [{html.escape(f"{PLACE[slug]} — {registry_of(slug).citation}"): f"gerado/{slug}.md"}
+                 for slug in missing]
+        section[last + 1:last + 1] = added
+    elif not site_url:
         return path
-    last = max(i for i, item in enumerate(section) if _target(item) in pages)
-    added = [{html.escape(f"{PLACE[slug]} — {registry_of(slug).citation}"): f"gerado/{slug}.md"}
-             for slug in missing]
-    section[last + 1:last + 1] = added
+    if site_url:
+        config["site_url"] = site_url
     out = root / NORMS_CONFIG
     out.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
     return out
@@ -80,11 +85,12 @@ def _in_menu(nav: list, page: str) -> bool:
                for item in nav)
 
 
-def run_mkdocs(site_dir: Path, root: Path = ROOT) -> None:
-    """``mkdocs build --strict`` of root/mkdocs.yml into site_dir.  Never ``--quiet``: mkdocs then drops
-    its warnings before ``--strict`` can count them, and a broken link builds with exit 0.  Its INFO lines
+def run_mkdocs(site_dir: Path, root: Path = ROOT, site_url: str | None = None) -> None:
+    """``mkdocs build --strict`` of root/mkdocs.yml (with ``site_url``, when given) into site_dir.  Never
+    ``--quiet``: mkdocs then drops its warnings before ``--strict`` can count them, and a broken link builds
+    with exit 0.  Its INFO lines
     are left out; warnings are shown; a failure is a pt-BR SystemExit with mkdocs's own lines."""
-    config = norms_config(root)
+    config = norms_config(root, site_url)
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(config),
            "--site-dir", str(site_dir)]
     # Material's end-of-life banner; the Zensical build is covered by tests/sitebuild/test_zensical.py.
@@ -141,7 +147,7 @@ def write_404(ctx: Context, site_dir: Path | None = None) -> Path:
 
 
 def mkdocs(ctx: Context) -> None:
-    run_mkdocs(ctx.out)
+    run_mkdocs(ctx.out, site_url=ctx.site_url)
 
 
 def search_accents(ctx: Context) -> None:

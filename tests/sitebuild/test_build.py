@@ -198,3 +198,24 @@ def test_a_full_disk_stops_the_build_with_one_line(monkeypatch, code, said):
     assert stopped.value.code == (f"erro: a geração do site parou: {said} (/x/.site-1.tmp/index.html). O "
                                   "site/ anterior ficou intacto; libere espaço ou corrija a pasta e gere de "
                                   "novo.")
+
+
+# --- build.py --site-url: canonical links, a full sitemap, absolute previews -----------------------------
+def test_the_site_address_gives_canonical_links_and_a_full_sitemap(docs_copy, tmp_path):
+    """Without the address mkdocs writes an empty sitemap.xml and no canonical link (the built site/ shows
+    it); with it, every page is in the sitemap under its full address, and its previews are absolute."""
+    import re
+
+    base = "https://www.exemplo.sp.gov.br/cotas/"
+    out = tmp_path / "out"
+    mkdocs_run.run_mkdocs(out, root=docs_copy, site_url=base)
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html") if p.name != "404.html")
+    assert len(pages) > 15
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"<loc>([^<]*)</loc>", sitemap)) == sorted(base + p for p in pages)
+    for rel in pages:
+        text = (out / rel).read_text(encoding="utf-8")
+        assert f'<link rel="canonical" href="{base}{rel}">' in text, rel
+        assert f'<meta property="og:url" content="{base}{rel}">' in text, rel
+        assert f'<meta property="og:image" content="{base}assets/previa.png">' in text, rel
+    assert not (docs_copy / mkdocs_run.NORMS_CONFIG).exists()  # the configuration's copy is gone

@@ -111,6 +111,10 @@ def open_page(browser, url: str, then=None) -> tuple[list[str], list[str]]:
 def test_every_page_loads_under_the_policy_with_zero_violations(site, server, browser):
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert len(pages) > 10
+    # the pages of shared answers are one template (sitebuild/share_pages.py) a thousand times: one of each
+    # norm and tool is enough
+    pages = [rel for rel in pages if not rel.startswith("compartilhar/") or rel.endswith(("/reserva-1.html",
+                                                                                        "/ordem-1.html"))]
     problems = {}
     for rel in pages:
         violations, errors = open_page(browser, server + rel)

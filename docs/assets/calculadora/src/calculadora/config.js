@@ -33,8 +33,13 @@ export const FIELDS = {
 // computer (a link is sent to the server that hosts the site, kept in its logs and in the history).
 export const NOT_IN_URL = new Set(["csv"]);
 export const ASK_FOR_FILE =
-  "Por privacidade, a lista de classificação não vai no link (ela fica só no seu computador). " +
-  "As opções da simulação foram restauradas: cole ou envie o arquivo CSV de novo e clique em Simular.";
+  "Por privacidade, a lista de classificação não vai no link (ela fica só no aparelho de quem simulou). " +
+  "As opções da simulação foram restauradas: cole ou envie o arquivo CSV de novo e clique em Simular, " +
+  "ou experimente com o arquivo de exemplo do site.";
+// Said beside a simulation's "Compartilhar" button and in the text shared with its link.
+export const SIMULATION_LINK_NOTE =
+  "A lista de candidatos não vai no link: ela fica só neste aparelho. Quem abrir o link recebe as opções " +
+  "da simulação e pode enviar a própria lista ou experimentar com o arquivo de exemplo do site.";
 // calculator/csv/text.py: MAX_CSV_BYTES and too_large() (tests/browser/test_calculadora.py checks they agree)
 export const MAX_CSV_BYTES = 50_000_000;
 export const CSV_TOO_LARGE =

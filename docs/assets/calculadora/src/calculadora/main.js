@@ -28,6 +28,7 @@ import { applyNorm, buildNormFields } from "./fields.js";
 import { markActive, reveal, run, runSeq, setBusy } from "./run.js";
 import { headline } from "./render.js";
 import { visible } from "./simulation.js";
+import { shareBar } from "./share.js";
 
 // A link's value repeated in a message: its control and bidi characters shown as <U+XXXX>, and cut, so that
 // a crafted link cannot make the page say a sentence of its own.
@@ -128,7 +129,10 @@ function restoreFromUrl() {
   if (state.tool === "simular" && !$("simular-csv").value.trim() && !uploaded) {
     clearErrors("simular");
     const out = $("simular-resultado");
-    out.replaceChildren(el("p", { class: "calc-aviso", id: "simular-pede-arquivo" }, ASK_FOR_FILE));
+    // whoever opens a shared simulation has no list: the site's own sample is one press away
+    const sample = el("button", { type: "button", class: "md-button", id: "simular-pede-exemplo" }, "Usar o arquivo de exemplo");
+    sample.addEventListener("click", () => $("simular-exemplo").click());
+    out.replaceChildren(el("p", { class: "calc-aviso", id: "simular-pede-arquivo" }, ASK_FOR_FILE), el("p", {}, sample));
     out.dataset.origem = "pede-arquivo";
     delete lastRequest.simular;
     $("calc-anuncio").textContent = ASK_FOR_FILE;
@@ -202,7 +206,7 @@ function init() {
 // Python on demand and answers like the worker ({response} | {crash} | {failed}).
 const callPython = (request) => ensurePython().then((ok) =>
   (ok ? callWorker({ type: "api", request: JSON.stringify(request) }) : { failed: true }));
-const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal };
+const calc = { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal, shareBar };
 // loadAnswers(slugs): every listed norm's precomputed answers (tests ask tableResult about them all).
 const loadAnswersOf = (slugs) => Promise.all([].concat(slugs).map(loadAnswers));
 self.CotasCalculadora = { calc, labelsOf, sentence, visible, tableResult, ensurePython, callWorker, basisList,

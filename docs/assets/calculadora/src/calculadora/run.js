@@ -13,6 +13,7 @@ import {
 } from "./form_state.js";
 import { RENDER, renderTableAnswer } from "./render.js";
 import { renderSimulation } from "./simulation.js";
+import { placeShareBar } from "./answer_link.js";
 
 export const runSeq = {};
 
@@ -110,6 +111,7 @@ export async function run(tool, push, options = {}) {
     if (origin !== "erro") show();
     out.dataset.norma = req.norma || "";
     out.dataset.vagas = req.vagas || "";
+    if (origin === "tabela" || origin === "python") placeShareBar(tool, req, out);
     // A short summary for screen readers (the result itself is not a live region: it can be long).
     const head = out.querySelector(".calc-resposta");
     const error = formOf(tool).querySelector(".calc-erro:not([hidden])");

@@ -1,7 +1,7 @@
-// The report's buttons: the CSV download (one cell writer with the simulation's: csvcell.js), printing
-// the report alone, and copying the link.
+// The report's buttons: the CSV download (one cell writer with the simulation's: csvcell.js) and printing
+// the report alone (its "Compartilhar" button is the page's: calculadora.js, share.js).
 import { spreadsheetCell } from "../../csvcell.js";
-import { $, el } from "./page.js";
+import { el } from "./page.js";
 import { last } from "./run.js";
 
 export function editalCsv(r) {
@@ -35,14 +35,4 @@ export function printReport() {
   };
   window.addEventListener("afterprint", done);
   window.print();
-}
-
-export async function copyLink() {
-  const hint = $("edital-link-dica");
-  try {
-    await navigator.clipboard.writeText(location.href);
-    hint.textContent = `Link copiado. ${hint.textContent.replace(/^Link copiado\. /, "")}`;
-  } catch {
-    hint.textContent = `Copie o endereço da página: ${location.href}`;
-  }
 }

@@ -4,7 +4,7 @@
 
 export const { calc, MAX_CSV_BYTES, sentence, visible } = self.CotasCalculadora;
 
-export const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal } = calc;
+export const { el, callPython, basisList, explanation, fmt, NORMS, applyNorm, setBusy, pythonWhy, reveal, shareBar } = calc;
 export const $ = (id) => document.getElementById(id);
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const TOOL = "edital";

@@ -1,10 +1,10 @@
 // The Edital report, as a list of parts: its head (norm, date, headline, summary), the table, the chart
 // and its buttons, the warnings, and each cargo's step-by-step explanation. The user's cargo names are
 // shown with their control and bidi characters visible.
-import { DETAIL_MAX, KIND, basisList, el, explanation, fmt, visible } from "./page.js";
+import { DETAIL_MAX, KIND, basisList, el, explanation, fmt, shareBar, visible } from "./page.js";
 import { ROWS_PER_PART, resultTable } from "./table.js";
 import { chart } from "./chart.js";
-import { copyLink, downloadCsv, printReport } from "./actions.js";
+import { downloadCsv, printReport } from "./actions.js";
 
 function warningList(title, items) {
   if (!items.length) return null;
@@ -94,13 +94,16 @@ function reportMiddle(r, small) {
   download.addEventListener("click", downloadCsv);
   const print = el("button", { type: "button", class: "md-button", id: "edital-imprimir" }, "Imprimir o relatório");
   print.addEventListener("click", printReport);
-  const share = el("button", { type: "button", class: "md-button", id: "edital-copiar-link" }, "Copiar o link");
-  share.addEventListener("click", copyLink);
-  buttons.append(download, print, share);
+  buttons.append(download, print);
   frag.append(buttons);
-  frag.append(el("p", { class: "calc-dica", id: "edital-link-dica" }, small
+  const hint = small
     ? "O link leva a tabela de cargos: quem o abrir vê este mesmo resultado."
-    : "A tabela é grande e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo."));
+    : "A tabela é grande e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo.";
+  // the page's address holds the question (run.js pushes it); the text says what the link leaves out
+  const data = () => ({ title: `Cotas em Concursos — edital, ${r.norm_title}`,
+    text: small ? r.headline : `${r.headline} ${hint}`, url: location.href });
+  frag.append(shareBar(data, null, "edital-compartilhar"));
+  frag.append(el("p", { class: "calc-dica", id: "edital-link-dica" }, hint));
   const concerned = (names) => {
     if (!names || !names.length) return null;
     const shown = names.slice(0, 3).join(", ") + (names.length > 3 ? ` e mais ${fmt(names.length - 3)}` : "");
