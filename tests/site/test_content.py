@@ -13,7 +13,7 @@ import pytest
 
 import calculator
 from laws import NORM_SLUGS, load_corpus
-from tests.support import ROOT, require_site_files
+from tests.support import require_site_files
 
 DISCLAIMER = "Não é orientação jurídica"
 FIRST, LAST = datetime.date(2010, 1, 1), datetime.date(2035, 12, 31)  # the range the timeline covers
