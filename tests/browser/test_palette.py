@@ -1,8 +1,10 @@
-"""The light/dark toggle (assets/paleta.js, in place of the theme's palette component) in real Chromium.
+"""The light/dark toggle (assets/paleta.js, in place of the theme's palette component) and the e-MAG access
+key to the footer (assets/acessibilidade.js) in real Chromium.
 
 The system's preference on a first visit, the toggle by click and by Enter, the choice kept across pages,
 the browser's theme-color, and no rewrite of the body's colour attributes on a load that changes nothing
-(the theme's component rewrote them, restyling the whole page twice in its start-up task).
+(the theme's component rewrote them, restyling the whole page twice in its start-up task). Alt+4, and its
+link among the skip links, bring the footer into view with the focus.
 """
 
 from __future__ import annotations
@@ -93,4 +95,33 @@ def test_dark_system_toggle_by_click_and_enter_kept_across_pages(context_for, se
     assert page.evaluate("document.activeElement.id") == "__palette_1"
     page.keyboard.press("Enter")
     assert scheme(page) == "default"
+    assert page.errors == []
+
+
+def footer_in_view(page) -> bool:
+    return page.evaluate("(() => { const r = document.getElementById('rodape').getBoundingClientRect();"
+                         " return r.top < innerHeight && r.bottom > 0; })()")
+
+
+def test_alt_4_and_its_skip_link_bring_the_footer_into_view_with_the_focus(context_for, served_site):
+    page = context_for("light")
+    page.goto(served_site.base + "gerado/ubatuba.html")  # a long page: its footer is far below
+    assert not footer_in_view(page)
+    page.keyboard.press("Alt+4")
+    page.wait_for_function("document.activeElement?.id === 'rodape'")
+    assert page.evaluate("document.activeElement.tagName") == "FOOTER"
+    page.wait_for_function("scrollY > 0")
+    assert footer_in_view(page)
+    # the same through the skip links at the top of the page (Tab, then Enter), the access key on the link
+    page.evaluate("scrollTo(0, 0); document.activeElement.blur()")
+    keys = page.eval_on_selector_all(".atalhos-emag a[accesskey]", "as => as.map(a => a.accessKey)")
+    assert keys == ["1", "2", "3", "4"]
+    link = page.locator(".atalhos-emag a[accesskey='4']")
+    assert link.inner_text() == "Ir para o rodapé [Alt+4]"
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement?.id === 'rodape'")
+    assert footer_in_view(page)
+    # the footer is a landmark reached on purpose, not one more Tab stop
+    assert page.get_attribute("#rodape", "tabindex") == "-1"
     assert page.errors == []
