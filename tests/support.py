@@ -43,6 +43,22 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+#: The site's three colour schemes (the body's data-md-color-scheme, assets/paleta.js) → the media a browser
+#: context emulates for a first visit to land in it: the system's light or dark preference, or its request
+#: for more contrast (which wins over either).
+SCHEMES = {
+    "default": {"color_scheme": "light", "contrast": "no-preference"},
+    "slate": {"color_scheme": "dark", "contrast": "no-preference"},
+    "alto-contraste": {"color_scheme": "light", "contrast": "more"},
+}
+
+
+def axe_options(scheme: str) -> dict:
+    """axe.run's options for a page in this scheme: the high contrast promises 7:1 (WCAG AAA), so its runs
+    add axe's enhanced-contrast rule, which axe leaves off by default."""
+    return {"resultTypes": ["violations"],
+            "rules": {"color-contrast-enhanced": {"enabled": scheme == "alto-contraste"}}}
+
 
 def require_site_files(needed: list[str]) -> Path:
     """The built site, or a clear failure (never a skip) naming the files build.py did not produce."""

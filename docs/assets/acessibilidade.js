@@ -1,9 +1,9 @@
 // Small accessibility additions to the theme (no network access, no dependencies):
 // - the search overlay gets an accessible name;
 // - the "Na calculadora" blocks under the law text print open (and close again after printing);
-// - e-MAG access keys: Alt+1 content, Alt+2 menu, Alt+3 search, as links at the top of every page
-//   (shown when focused) with accesskey attributes, and the same keys handled here, where the browser
-//   does not map accesskey to Alt (Firefox uses Alt+Shift).
+// - e-MAG access keys: Alt+1 content, Alt+2 menu, Alt+3 search, Alt+4 footer, as links at the top of
+//   every page (shown when focused) with accesskey attributes, and the same keys handled here, where the
+//   browser does not map accesskey to Alt (Firefox uses Alt+Shift).
 (function () {
   "use strict";
   var search = document.querySelector(".md-search[role=dialog]");
@@ -11,11 +11,18 @@
     search.setAttribute("aria-label", "Busca no site");
   }
 
-  function focusContent() {
-    var target = document.querySelector(".md-content h1") || document.querySelector(".md-content");
+  // A landmark or heading takes the focus (and scrolls into view) without becoming a Tab stop.
+  function focusRegion(target) {
     if (!target) return;
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus();
+  }
+  function focusContent() {
+    focusRegion(document.querySelector(".md-content h1") || document.querySelector(".md-content"));
+  }
+  // The footer (id="rodape", docs/overrides/main.html): the disclaimer and the previous/next links.
+  function focusFooter() {
+    focusRegion(document.getElementById("rodape"));
   }
   function focusMenu() {
     var drawer = document.getElementById("__drawer");
@@ -44,7 +51,7 @@
     var input = document.querySelector(".md-search__input");
     if (input) setTimeout(function () { input.focus(); }, 50);
   }
-  var ACTIONS = { "1": focusContent, "2": focusMenu, "3": focusSearch };
+  var ACTIONS = { "1": focusContent, "2": focusMenu, "3": focusSearch, "4": focusFooter };
 
   function link(text, key, action) {
     var a = document.createElement("a");
@@ -63,6 +70,7 @@
   bar.appendChild(link("Ir para o conteúdo", "1", focusContent));
   bar.appendChild(link("Ir para o menu", "2", focusMenu));
   bar.appendChild(link("Ir para a busca", "3", focusSearch));
+  bar.appendChild(link("Ir para o rodapé", "4", focusFooter));
   var home = document.querySelector("a.md-header__button.md-logo");
   if (home) {
     var page = document.createElement("a");

@@ -1,9 +1,9 @@
-// The light/dark toggle in the header, in place of the theme's palette component (see
-// overrides/partials/palette.html). Same markup, same saved choice (Material's "__palette" key, which the
-// theme's inline script applies while the page is parsed), same behaviour: the system's preference on a
-// first visit, the toggle, Enter on the toggle, the meta theme-color/color-scheme. Unlike the theme, it
-// touches the body's colour attributes only when they change: the theme rewrote them on every load,
-// restyling the whole page twice inside its start-up task (the longest task of a phone's arrival).
+// The scheme toggle in the header (light, dark, high contrast, in turn), in place of the theme's palette
+// component (see overrides/partials/palette.html). Same markup, same saved choice (Material's "__palette"
+// key, which the theme's inline script applies while the page is parsed), same behaviour: the system's
+// preference on a first visit, the toggle, Enter on the toggle, the meta theme-color/color-scheme. Unlike
+// the theme, it touches the body's colour attributes only when they change: the theme rewrote them on every
+// load, restyling the whole page twice inside its start-up task (the longest task of a phone's arrival).
 (function () {
   "use strict";
   var form = document.querySelector("form[data-paleta]");
@@ -22,10 +22,17 @@
   function initialIndex() {
     var saved;
     try { saved = __md_get("__palette"); } catch (err) { saved = null; }
-    var index = saved && typeof saved.index === "number" ? saved.index : inputs.findIndex(function (input) {
-      return matchMedia(input.getAttribute("data-md-color-media")).matches;
-    });
+    var index = saved && typeof saved.index === "number" ? saved.index : systemIndex();
     return Math.max(0, Math.min(index, inputs.length - 1));
+  }
+
+  // The system's preference: the last scheme whose media matches, so that a request for more contrast
+  // (prefers-contrast: more, the last scheme) wins over the light or dark preference, which also matches.
+  function systemIndex() {
+    for (var i = inputs.length - 1; i >= 0; i--) {
+      if (matchMedia(inputs[i].getAttribute("data-md-color-media")).matches) return i;
+    }
+    return 0;
   }
 
   // The browser's own colours follow the scheme: the phone's toolbar (theme-color, the header's colour)

@@ -1205,7 +1205,7 @@ def test_access_keys_print_and_dark_scheme(browser, server):
         page.keyboard.press("Alt+2")
         page.wait_for_function("!!document.activeElement.closest('.md-nav')", timeout=pace.ms(5000))
         keys = page.eval_on_selector_all(".atalhos-emag a[accesskey]", "as => as.map(a => a.accessKey)")
-        assert keys == ["1", "2", "3"]
+        assert keys == ["1", "2", "3", "4"]
         page.emulate_media(media="print")
         assert page.is_visible("#ordem") and page.is_visible("#ordem-resultado")
         assert not page.is_visible("#reserva") and not page.is_visible("#simulacao")

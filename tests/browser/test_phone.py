@@ -6,8 +6,9 @@ phone profile: 390 × 844, CPU 4× slower, 9 Mbit/s with 150 ms round trips (Dev
 - nothing sideways: on every page of the site, at 100% and at 200% text (the browser's default font size
   doubled, as a visitor's setting does), the page is never wider than the screen; also with each tool's
   answer on the calculator page;
-- legible in both schemes: axe-core (node_modules) finds nothing serious or critical on any page, light and
-  dark, nor on the calculator with each tool's answer, the edital report's boxes included.
+- legible in every scheme: axe-core (node_modules) finds nothing serious or critical on any page, light,
+  dark and high contrast (there, no text under 7:1 either), nor on the calculator with each tool's answer,
+  the edital report's boxes included.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from urllib.parse import quote
 import pytest
 
 from tests import pace
-from tests.support import ROOT, SITE, SiteServer
+from tests.support import ROOT, SCHEMES, SITE, SiteServer, axe_options
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
@@ -40,10 +41,11 @@ def server(served_site) -> SiteServer:
     return served_site
 
 
-def phone(browser, scheme: str = "light", text: int = 100, throttled: bool = True):
-    """A context and page on the phone profile; text=200 doubles the browser's default font size."""
+def phone(browser, scheme: str = "default", text: int = 100, throttled: bool = True):
+    """A context and page on the phone profile, landing in this colour scheme (tests.support.SCHEMES);
+    text=200 doubles the browser's default font size."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="pt-BR",
-                                  color_scheme=scheme)
+                                  **SCHEMES[scheme])
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     if throttled:
@@ -173,16 +175,16 @@ def test_calculator_answers_fit_the_phone(browser, server, text):
         context.close()
 
 
-# --------------------------------------------------------------------------- legible in both schemes
-def serious(page) -> list:
+# --------------------------------------------------------------------------- legible in every scheme
+def serious(page, scheme: str) -> list:
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    found = page.evaluate("async (o) => (await axe.run(document, o)).violations", axe_options(scheme))
     return [(v["id"], [n["target"] for n in v["nodes"]][:4]) for v in found
             if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_axe_finds_nothing_serious_on_any_page(browser, server, scheme):
     context, page = phone(browser, scheme=scheme)
     try:
@@ -190,19 +192,17 @@ def test_axe_finds_nothing_serious_on_any_page(browser, server, scheme):
         for rel in pages():
             page.goto(server.base + rel, wait_until="load")
             if rel != "404.html":
-                expected = "slate" if scheme == "dark" else "default"
-                assert page.get_attribute("body", "data-md-color-scheme") == expected
-            if problems := serious(page):
+                assert page.get_attribute("body", "data-md-color-scheme") == scheme
+            if problems := serious(page, scheme):
                 found[rel] = problems
         assert found == {}, found
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_axe_finds_nothing_serious_in_any_tools_answer(browser, server, scheme):
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="pt-BR",
-                                  color_scheme=scheme)
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="pt-BR", **SCHEMES[scheme])
     try:
         page = context.new_page()
         page.goto(server.base + EDITAL_LINK)
@@ -219,7 +219,7 @@ def test_axe_finds_nothing_serious_in_any_tools_answer(browser, server, scheme):
         page.click("#simular-exemplo")
         page.wait_for_selector('#simular-resultado[data-origem="python"]', timeout=PY_TIMEOUT)
         page.focus("#simular-exemplo")  # a focused outlined button keeps its contrast
-        assert serious(page) == []
+        assert serious(page, scheme) == []
     finally:
         context.close()
 

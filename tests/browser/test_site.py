@@ -10,7 +10,7 @@ import pytest
 
 from calculator import NORMS
 from tests import pace
-from tests.support import ROOT, watched_page
+from tests.support import ROOT, SCHEMES, axe_options, watched_page
 
 
 @pytest.fixture(scope="module")
@@ -110,13 +110,18 @@ PAGES = ["index.html", "glossario.html", "sobre.html", "contexto-nacional.html",
 PAGES += [f"gerado/{name}.html" for name in GENERATED]
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(page, base_url, path):
+def test_no_serious_accessibility_violations(page, base_url, path, scheme):
+    page.emulate_media(**SCHEMES[scheme])
     page.goto(base_url + path)
+    if path != "404.html":
+        assert page.get_attribute("body", "data-md-color-scheme") == scheme
     page.add_script_tag(path=str(AXE))
     violations = page.evaluate(
-        "axe.run().then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))")
+        "(o) => axe.run(document, o).then(r => r.violations.filter(v => v.impact === 'serious'"
+        " || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' '))"
+        ".join(', ')))", axe_options(scheme))
     assert violations == []
     assert page.outside == []
 

@@ -13,7 +13,7 @@ import pytest
 
 import calculator
 from laws import NORM_SLUGS, load_corpus
-from tests.support import ROOT, require_site_files
+from tests.support import require_site_files
 
 DISCLAIMER = "Não é orientação jurídica"
 FIRST, LAST = datetime.date(2010, 1, 1), datetime.date(2035, 12, 31)  # the range the timeline covers
@@ -171,6 +171,18 @@ def test_disclaimer_on_every_page(site):
             continue
         footer = re.search(r'<div class="md-copyright">.*?</div>\s*</div>', page, flags=re.S)
         assert footer and DISCLAIMER in text_of(footer.group(0)), path
+
+
+def test_every_page_with_the_themes_footer_gives_it_the_access_keys_id(site):
+    """Alt+4 (e-MAG, assets/acessibilidade.js) goes to id="rodape", which docs/overrides/main.html adds to the
+    theme's footer: a change of the theme's markup would leave the key with nowhere to go."""
+    pages = [p for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts]
+    footers = {p.relative_to(site).as_posix(): re.findall(r"<footer\b[^>]*>", p.read_text(encoding="utf-8"))
+               for p in pages}
+    footers = {path: found for path, found in footers.items() if found}  # the 404 page has none
+    assert len(footers) >= 15
+    for path, found in footers.items():
+        assert found == ['<footer class="md-footer" id="rodape">'], path
 
 
 @pytest.mark.parametrize("slug", NORM_SLUGS)
