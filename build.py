@@ -9,7 +9,8 @@
    precomputed answers (and a small page for each answer a reader shares, sitebuild/share_pages.py), the
    page's scripts joined from their module sources (docs/assets/calculadora/src/),
    the check of every link and resource of the built HTML, the Content-Security-Policy (only the site's
-   own inline scripts), then the snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
+   own inline scripts), the web app manifest and the service worker with the files it keeps for offline
+   use (sitebuild/offline.py), then the snapshot, ``.gz`` twins, SHA256SUMS and, with ``--zip``, the zip.
 4. Only when every stage succeeded, the folder replaces site/ (a failed build leaves the last good site/ as
    it was). One build at a time: a second one waits for the lock.
 
@@ -38,6 +39,7 @@ from sitebuild import (  # noqa: E402
     lawpage,
     metodologia,
     mkdocs_run,
+    offline,
     pages,
     pyodide,
     scripts,
@@ -80,6 +82,7 @@ SITE_STAGES = (
     scripts.write_stage,
     htmlcheck.check,
     csp.fill,
+    offline.write_stage,
     distribution.finish,
 )
 

@@ -73,6 +73,11 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    // the service worker's template: sitebuild/offline.py writes it as site/sw.js with BUILD on top
+    files: ["docs/service-worker/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, BUILD: "readonly" } },
+  },
+  {
     // appended by the build to the theme's search worker, where lunr is a global (sitebuild/mkdocs_run.py)
     files: ["sitebuild/search_fold.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.worker, lunr: "writable" } },

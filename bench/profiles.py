@@ -26,7 +26,9 @@ Long tasks: PerformanceObserver("longtask") on the page's main thread.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import statistics
 import tempfile
 import time
@@ -39,6 +41,7 @@ PROFILES = {
     "celular": {"viewport": {"width": 390, "height": 844}, "cpu": 4,
                 "net": {"latency_ms": 150, "bits_per_s": 9_000_000}},
 }
+SW_SCRIPT = "sw.js"
 ARRIVAL_URL = "calculadora.html?ferramenta=reserva&norma=ubatuba&vagas=40&data_edital=2016-03-01#reserva"
 
 LONGTASK_SCRIPT = """
@@ -110,7 +113,14 @@ def arrival(pw, srv, profile: dict) -> dict:
         page.wait_for_selector('#reserva-resultado[data-origem="tabela"]', timeout=120_000)
         answer_ms = page.evaluate("performance.now()")
         page.wait_for_load_state("networkidle")
-        return {"answer_ms": answer_ms, "bytes": srv.counter.bytes, "requests": srv.counter.requests,
+        # the service worker is registered once the page is idle: what came before its script is the arrival;
+        # its script and the files it keeps for offline use come after, and are counted apart
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000, polling=500)
+        arrived = srv.counter.before.get(SW_SCRIPT, srv.counter.bytes)
+        paths = srv.counter.paths
+        kept = paths[paths.index(SW_SCRIPT):] if SW_SCRIPT in paths else []
+        return {"answer_ms": answer_ms, "bytes": arrived, "requests": len(srv.counter.paths) - len(kept),
+                "sw_bytes": srv.counter.bytes - arrived, "sw_requests": len(kept),
                 "pyodide_requests": [p for p in srv.counter.paths if "pyodide" in p or "worker.js" in p],
                 "longest_task_ms": _longest(page), "wall_s": time.perf_counter() - t0}
     finally:
@@ -171,6 +181,73 @@ def python_on_page(pw, srv, profile: dict) -> dict:
                 "bytes": srv.counter.bytes, "requests": srv.counter.requests, "boot": result.get("boot", "")}
     finally:
         context.close()
+
+
+IN_SCOPE_HARNESS = "bancada-python-na-pagina.html"
+DECODED = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "calculator.zip")
+KEPT = """async (names) => {
+  const cache = await caches.open(names.cache);
+  const kept = (await cache.keys()).map((r) => r.url.split("/").pop());
+  return names.files.every((f) => kept.includes(f));
+}"""
+
+
+def runtime_version(site: Path) -> str:
+    """The runtime's version the build wrote into sw.js (sitebuild/offline.py)."""
+    text = (Path(site) / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const BUILD = (\{.*?\n\});", text, re.S).group(1))["runtime"]
+
+
+def _harness_start(page, srv) -> dict:
+    """Click the harness's start; Python ready, timed on the page, and what the server sent meanwhile."""
+    page.wait_for_load_state("load")
+    srv.counter.reset()
+    page.click("#iniciar")
+    page.wait_for_function("window.__readyAt !== null", timeout=300_000, polling=500)
+    start, done, result = page.evaluate("[window.__clickAt, window.__readyAt, window.__result]")
+    if result.get("type") != "ready":
+        raise SystemExit(f"o Python não carregou na página de medição: {result}")
+    return {"ready_ms": done - start, "bytes": srv.counter.bytes, "requests": srv.counter.requests,
+            "via": sorted(set((result.get("via") or {}).values()))}
+
+
+def second_visit(pw, srv, profile: dict, runtime: str) -> dict:
+    """Python ready on a first and a second visit of the same browser, with the CPU of the start throttled
+    like the page's (the harness, inside the site's sub-path, under the site's service worker); then the
+    calculator page itself offline, Python started in its worker (the worker's CPU not throttled)."""
+    context, page = _new(pw, profile)
+    try:
+        page.goto(srv.url("calculadora.html"), wait_until="load")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000, polling=500)
+        harness = srv.url(f"{IN_SCOPE_HARNESS}?v={runtime}")
+        page.goto(harness)
+        first = _harness_start(page, srv)
+        page.wait_for_function(KEPT, arg={"cache": f"cotas-python-{runtime}", "files": list(DECODED)},
+                               timeout=300_000, polling=500)
+        page.goto(harness)
+        second = _harness_start(page, srv)
+        context.set_offline(True)
+        page.goto(srv.url("calculadora.html"), wait_until="load")
+        offline = python_ready_here(page, srv)
+        return {"first_ms": first["ready_ms"], "first_bytes": first["bytes"],
+                "second_ms": second["ready_ms"], "second_bytes": second["bytes"],
+                "second_requests": second["requests"], "second_via": second["via"],
+                "offline_worker_ms": offline["ready_ms"], "offline_boot": offline["boot"]}
+    finally:
+        context.close()
+
+
+def python_ready_here(page, srv) -> dict:
+    """Python ready on the calculator page already open: click to "pronta", on the page's clock."""
+    srv.counter.reset()
+    page.evaluate(READY_CLOCK)
+    page.click("#calc-carregar")
+    page.wait_for_selector('#calc-status[data-state="ready"], #calc-status[data-state="failed"]',
+                           timeout=300_000)
+    if page.get_attribute("#calc-status", "data-state") != "ready":
+        raise SystemExit(f"o Python não carregou: {page.inner_text('#calc-status')}")
+    start, done = page.evaluate("[window.__clickAt, window.__readyAt]")
+    return {"ready_ms": done - start, "boot": page.evaluate("document.documentElement.dataset.pythonBoot")}
 
 
 def _with_python(pw, srv, profile: dict):
@@ -342,6 +419,12 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
                     log(f"{name}, servidor {label}: Python pronto (instantaneo)…")
                     res[f"python_{label}_instantaneo"] = [_with_load(python_ready, pw, srv, profile, True)
                                                           for _ in range(runs)]
+            if only in (None, "visitas"):
+                with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
+                    log(f"{name}: Python na primeira e na segunda visita, e sem conexão…")
+                    runtime = runtime_version(site)
+                    res["visitas"] = [_with_load(second_visit, pw, srv, profile, runtime)
+                                      for _ in range(runs)]
             if only in (None, "worker"):
                 with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
                     log(f"{name}: respostas pelo worker (reserva, edital de 100 cargos)…")

@@ -18,7 +18,11 @@ import urllib.parse
 from pathlib import Path
 
 # Bench pages served beside the site (not part of it): the Python start on the page's throttled thread.
-HARNESSES = {"/bancada/python-na-pagina.html": Path(__file__).resolve().parent / "python_na_pagina.html"}
+_HARNESS = Path(__file__).resolve().parent / "python_na_pagina.html"
+HARNESSES = {"/bancada/python-na-pagina.html": _HARNESS,
+             # the same harness inside the site's sub-path, where the site's service worker controls it (the
+             # second visit: worker.js and Pyodide's loader from its cache, as on the calculator page)
+             "/cotas/bancada-python-na-pagina.html": _HARNESS}
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -41,12 +45,14 @@ class Counter:
         self.bytes = 0
         self.requests = 0
         self.paths: list[str] = []
+        self.before: dict[str, int] = {}  # path → the bytes sent before its first request
 
     def reset(self):
         with self.lock:
             self.bytes = 0
             self.requests = 0
             self.paths = []
+            self.before = {}
 
     def add(self, n: int, path: str | None = None):
         with self.lock:
@@ -54,6 +60,7 @@ class Counter:
             if path is not None:
                 self.requests += 1
                 self.paths.append(path)
+                self.before.setdefault(path, self.bytes)
 
 
 class _CountingWriter:

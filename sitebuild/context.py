@@ -107,6 +107,8 @@ class Context:
         self.out: Path | None = None
         self.zip_to = zip_to
         self.site_url = site_url
+        # sitebuild.scripts.runtime_version, once the scripts are joined
+        self.runtime_version: str | None = None
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES),
             undefined=jinja2.StrictUndefined,

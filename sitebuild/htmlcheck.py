@@ -69,6 +69,11 @@ def inline_attributes(text: str) -> list[str]:
     return _page_of(text).inline
 
 
+def page_urls(path: Path) -> list[tuple[str, str, str]]:
+    """Every (tag, attribute, address) of the page that makes the browser fetch or navigate."""
+    return _parse(path).urls
+
+
 def _parse(path: Path) -> _Page:
     return _page_of(path.read_text(encoding="utf-8"))
 

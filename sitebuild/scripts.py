@@ -22,12 +22,14 @@ there, never into docs/: nothing generated to keep out of git, nothing edited by
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitebuild.context import ROOT, Context
+from sitebuild.pyodide import PYODIDE_FILES
 
 PAGE_DIR = ROOT / "docs" / "assets" / "calculadora"
 SRC = PAGE_DIR / "src"
@@ -200,18 +202,50 @@ def join(name: str) -> str:
     return "\n".join(head) + "\n\n" + body
 
 
-def write_scripts(site_dir: Path) -> list[Path]:
-    """Every joined script into site_dir/assets/calculadora/."""
+#: Written in config.js, replaced in the joined calculadora.js by the runtime's version (runtime_version).
+RUNTIME_MARK = "__COTAS_RUNTIME_VERSION__"
+#: The files the worker runs or loads to start Python, besides worker.js itself (relative to site/).
+RUNTIME_FILES = ("assets/calculadora/calculator.zip", "assets/calculadora/fzstd.mjs")
+
+
+def runtime_version(site_dir: Path, worker: str) -> str:
+    """The version of what the worker runs: a digest of worker.js (its text ``worker``), Pyodide's files and
+    the calculator's, so that a build that changes any of them has another version, and one that changes
+    only pages keeps it (the phone keeps its copy of Python). The page starts the worker with it (?v=), the
+    worker asks every file with it and keeps the decoded files in a cache named after it
+    (src/worker/store.js); the service worker (sitebuild/offline.py) drops the caches of other versions."""
+    site_dir = Path(site_dir)
+    pyodide = site_dir / "assets" / "pyodide"
+    files = [pyodide / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+    files += [site_dir / f for f in RUNTIME_FILES]
+    digest = hashlib.sha256(worker.encode("utf-8"))
+    for path in files:
+        digest.update(path.relative_to(site_dir).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def joined(site_dir: Path) -> tuple[dict[str, str], str]:
+    """The text of every joined script as the site gets it (calculadora.js with the runtime's version in
+    place of RUNTIME_MARK), and that version; site_dir must hold Pyodide's and the calculator's files."""
+    texts = {name: join(name) for name in SCRIPTS}
+    version = runtime_version(site_dir, texts["worker.js"])
+    if texts["calculadora.js"].count(RUNTIME_MARK) != 1:
+        raise JoinError(f"erro: calculadora.js: a marca {RUNTIME_MARK} deve aparecer uma vez (config.js)")
+    texts["calculadora.js"] = texts["calculadora.js"].replace(RUNTIME_MARK, version)
+    return texts, version
+
+
+def write_scripts(site_dir: Path) -> str:
+    """Every joined script into site_dir/assets/calculadora/; returns the runtime's version."""
     out_dir = Path(site_dir) / "assets" / "calculadora"
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in SCRIPTS:
-        out = out_dir / name
-        out.write_text(join(name), encoding="utf-8")
-        written.append(out)
-    return written
+    texts, version = joined(site_dir)
+    for name, text in texts.items():
+        (out_dir / name).write_text(text, encoding="utf-8")
+    return version
 
 
 def write_stage(ctx: Context) -> None:
     """The build stage: the page's scripts, beside normas.js and respostas.js."""
-    write_scripts(ctx.out)
+    ctx.runtime_version = write_scripts(ctx.out)

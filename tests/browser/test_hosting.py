@@ -151,9 +151,18 @@ def check_headers(base: str, site: Path):
         assert "'wasm-unsafe-eval'" in h.get("content-security-policy", ""), (rel, h)
         csp = h["content-security-policy"]
         assert "'sha256-" in csp and "unsafe-inline" not in csp and "__CSP_" not in csp, (rel, csp)
+        # always revalidated (docs/hospedar.md, section 8): never an old copy beside a new one
+        assert h.get("cache-control") == "no-cache", (rel, h)
         plain = head(f"{base}/cotas/{rel}", gzip_ok=False)
         assert "content-encoding" not in plain, (rel, plain)
         assert int(plain["content-length"]) == (site / rel).stat().st_size, (rel, plain)
+
+
+def check_offline_files(base: str):
+    """The service worker's script and the app's manifest, with the types a browser accepts for them."""
+    sw = head(f"{base}/cotas/sw.js", gzip_ok=True)
+    assert sw["content-type"].split(";")[0] in ("text/javascript", "application/javascript"), sw
+    assert sw.get("cache-control") == "no-cache", sw
 
 
 def check_calculator(base: str):
@@ -187,6 +196,7 @@ def check_calculator(base: str):
 
 def test_nginx_snippet(nginx, www):
     check_headers(nginx, www / "cotas")
+    check_offline_files(nginx)
     # the same snippet also serves the site at the domain root
     h = head(f"{nginx}/assets/pyodide/pyodide.asm.wasm", gzip_ok=True)
     assert h["content-type"] == "application/wasm" and h.get("content-encoding") == "gzip"
@@ -195,4 +205,5 @@ def test_nginx_snippet(nginx, www):
 
 def test_apache_snippet(apache, www):
     check_headers(apache, www / "cotas")
+    check_offline_files(apache)
     check_calculator(apache)

@@ -6,6 +6,9 @@ const SCRIPT_URL = document.currentScript ? document.currentScript.src : new URL
 export const HERE = new URL(".", SCRIPT_URL);
 export const SITE_ROOT = new URL("../../", SCRIPT_URL);
 export const SAMPLE_CSV_URL = new URL("assets/exemplo-classificacao.csv", SITE_ROOT);
+// The version of the worker and of the Python files it loads, written by the build (sitebuild/scripts.py):
+// the worker is started with it, and asks and keeps its files under it (src/worker/store.js).
+export const RUNTIME_VERSION = "__COTAS_RUNTIME_VERSION__";
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const FROM_DISK = location.protocol === "file:";
 // The norms, the fields each one takes and the label of every provision id: normas.js, written by the

@@ -1,7 +1,7 @@
 // The Python worker (worker.js), started on demand: the page's status line and the steps of the load,
 // the calls to the worker and their answers (the messages both ways: ../messages.js), and why a question
 // cannot be answered without Python here.
-import { FROM_DISK, HERE, SERVER_COMMAND, TOOLS } from "./config.js";
+import { FROM_DISK, HERE, RUNTIME_VERSION, SERVER_COMMAND, TOOLS } from "./config.js";
 import { $, el, fmt } from "./dom.js";
 import { MAX_TABLE } from "./tables.js";
 import { lastRequest } from "./form_state.js";
@@ -105,6 +105,7 @@ function startWorker() {
   loadStart = performance.now();
   setStatus(`Baixando o Python do próprio site… (etapa 1 de ${LOAD_STEPS})`, 0, "loading");
   const url = new URL("worker.js", HERE);
+  url.searchParams.set("v", RUNTIME_VERSION);
   const boot = new URLSearchParams(location.search).get("inicio_python");
   if (boot) url.searchParams.set("inicio", boot);
   try {

@@ -1,9 +1,10 @@
 // Python's start: the runtime's downloads in their order, Pyodide started from them (or from the memory
 // snapshot, ?inicio=instantaneo), then the calculator; "ready" or "failed" posted to the page (the messages:
 // ../messages.js).
-import { PYODIDE_DIR, RUNTIME, SNAPSHOT, WANT_SNAPSHOT, progress } from "./files.js";
-import { received, reportDownload } from "./transfer.js";
-import { fetchPacked } from "./codecs.js";
+import { LOADERS, PYODIDE_DIR, RUNTIME, SNAPSHOT, WANT_SNAPSHOT, progress } from "./files.js";
+import { nativeFetch, received, reportDownload, versioned } from "./transfer.js";
+import { fetchFile } from "./codecs.js";
+import { flush, keepFetched } from "./store.js";
 import { streamPacked } from "./stream.js";
 import { calculatorZip, packedFactory, prefetched } from "./runtime.js";
 
@@ -23,7 +24,7 @@ async function boot() {
   // it is asked for when the wasm is nearly in, not beside it: on a slow link the wasm then arrives sooner,
   // with the whole link to itself, and its instantiation runs while the standard library arrives.
   let askStdlib;
-  const stdlib = new Promise((resolve) => { askStdlib = resolve; }).then(() => fetchPacked(RUNTIME.stdlib.url));
+  const stdlib = new Promise((resolve) => { askStdlib = resolve; }).then(() => fetchFile(RUNTIME.stdlib.url, RUNTIME.stdlib.type));
   stdlib.then(partArrived, () => {});
   const wasm = streamPacked(RUNTIME.wasm.url, RUNTIME.wasm.type, partArrived, () => askStdlib());
   prefetched.set(RUNTIME.wasm.url.href, { ...wasm, type: RUNTIME.wasm.type });
@@ -31,11 +32,11 @@ async function boot() {
   for (const hit of prefetched.values()) hit.bytes.catch(() => {}); // reported below
   let snapshotBytes = null;
   if (WANT_SNAPSHOT) {
-    snapshotBytes = fetchPacked(SNAPSHOT);
+    snapshotBytes = fetchFile(SNAPSHOT, "application/octet-stream");
     snapshotBytes.catch(() => {}); // a failure is handled by the fallback below
   }
   const factory = packedFactory();
-  const { loadPyodide: load } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
+  const { loadPyodide: load } = await import(versioned(new URL("pyodide.mjs", PYODIDE_DIR)));
   // Pyodide starts at once (its own script, the wasm's compilation) while the files still arrive. A failed
   // download fails the start: Pyodide itself would only log it and wait.
   const downloads = Promise.all([...prefetched.values()].map((hit) => hit.bytes));
@@ -75,6 +76,8 @@ async function boot() {
   /** @type {import("../messages.js").Ready} */
   const message = { type: "ready", ms, boot: self.pythonBoot, via: self.packedVia };
   self.postMessage(message);
+  // the files decoded on this visit, and those that start the worker, kept for the next (store.js)
+  flush().then(() => keepFetched(LOADERS, nativeFetch));
   return handle;
 }
 

@@ -5,6 +5,7 @@
 // came (the tests read it).
 import { Decompress as ZstdDecompress, decompress as zstdDecompress } from "../../fzstd.mjs";
 import { nativeFetch, readAll } from "./transfer.js";
+import { keepLater, kept } from "./store.js";
 
 // fzstd's streaming decoder as a TransformStream (each block it emits is a fresh buffer).
 function zstdStream() {
@@ -50,6 +51,13 @@ const CODECS = [
   },
 ];
 
+// The twin's address: the suffix on the path, the query (the version) kept after it.
+function twinURL(url, suffix) {
+  const twin = new URL(url.href);
+  twin.pathname += `.${suffix}`;
+  return twin.href;
+}
+
 export const signed = (head, magic) => head.length >= magic.length && magic.every((b, i) => head[i] === b);
 
 async function fetchOk(href) {
@@ -67,7 +75,7 @@ export async function firstTwin(url, from = 0) {
   for (let i = from; i < CODECS.length; i++) {
     const codec = CODECS[i];
     if (!codec.usable()) continue;
-    const r = await fetchOk(`${url.href}.${codec.suffix}`);
+    const r = await fetchOk(twinURL(url, codec.suffix));
     if (r) return { codec, response: r, next: i + 1 };
   }
   return null;
@@ -94,4 +102,17 @@ export async function fetchPacked(url, counted = true, from = 0) {
   if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
   self.packedVia[name] = self.packedVia[name] ? `${self.packedVia[name]}, original` : "original";
   return readAll(r, counted);
+}
+
+// The bytes of url from this browser's cache of decoded files (store.js), else fetched as above and kept
+// there for the next visit.
+export async function fetchFile(url, type, counted = true) {
+  const hit = await kept(url);
+  if (hit) {
+    self.packedVia[url.pathname.split("/").pop()] = "cache";
+    return new Uint8Array(await hit.arrayBuffer());
+  }
+  const bytes = fetchPacked(url, counted);
+  keepLater(url, bytes, type);
+  return bytes;
 }

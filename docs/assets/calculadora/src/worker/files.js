@@ -22,6 +22,11 @@ export const RUNTIME = {
 // module's factory reaches loadPyodide as createPyodideModule, an option Pyodide marks experimental (its
 // version is pinned in package.json; both ways are tested, tests/sitebuild/test_csp.py).
 export const ASM = new URL("pyodide.asm.mjs", PYODIDE_DIR);
+// What starts the worker before any of the above: this script itself (the joined worker.js, beside the zstd
+// decoder it imports), Pyodide's loader and lock file (kept for offline use once Python has started,
+// store.js).
+export const LOADERS = [new URL(import.meta.url), new URL("fzstd.mjs", import.meta.url),
+  new URL("pyodide.mjs", PYODIDE_DIR), new URL("pyodide-lock.json", PYODIDE_DIR)];
 
 // A step of the load, for the page's status.
 export function progress(step, text) {

@@ -4,7 +4,7 @@
 // library.
 import { ASM, CALCULATOR_ZIP } from "./files.js";
 import { nativeFetch } from "./transfer.js";
-import { fetchPacked } from "./codecs.js";
+import { fetchFile } from "./codecs.js";
 
 async function importBytes(bytes) {
   const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
@@ -24,7 +24,7 @@ export async function packedFactory() {
     return null; // blob: scripts not allowed here
   }
   try {
-    const module = await importBytes(await fetchPacked(ASM));
+    const module = await importBytes(await fetchFile(ASM, "text/javascript"));
     return typeof module.default === "function" ? module.default : null;
   } catch {
     return null; // boot() then records "original" for it
@@ -39,7 +39,7 @@ export async function packedFactory() {
 let calculatorDownload = null;
 export function calculatorZip() {
   if (!calculatorDownload) {
-    calculatorDownload = fetchPacked(CALCULATOR_ZIP, false);
+    calculatorDownload = fetchFile(CALCULATOR_ZIP, "application/zip", false);
     calculatorDownload.catch(() => {});
   }
   return calculatorDownload;

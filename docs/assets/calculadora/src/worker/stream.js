@@ -1,7 +1,8 @@
 // The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads;
 // the moments its download nearly ends and ends start the next downloads.
 import { nativeFetch, readAll, received, reportDownload } from "./transfer.js";
-import { fetchPacked, firstTwin, signed } from "./codecs.js";
+import { fetchFile, fetchPacked, firstTwin, signed } from "./codecs.js";
+import { keepLater, kept } from "./store.js";
 
 // The wasm as a stream, decompressed as it arrives, so that the browser compiles it while it downloads
 // (WebAssembly.instantiateStreaming) instead of after; the bytes are also kept whole for a second start
@@ -31,13 +32,26 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
     return promise;
   };
   if (typeof ReadableStream === "undefined" || typeof TransformStream === "undefined") {
-    return { bytes: whole(fetchPacked(url)) };
+    return { bytes: whole(fetchFile(url, type)) };
   }
   const asked = performance.now();
   let branch = null;
+  let fromCache = null;
   let branchReady;
   const started = new Promise((resolve) => { branchReady = resolve; });
   const bytes = (async () => {
+    // kept from an earlier visit (store.js): the cache's own response goes to the compile, so that the
+    // browser's code cache can recognise it
+    const hit = await kept(url);
+    if (hit) {
+      self.packedVia[name] = "cache";
+      fromCache = hit.clone();
+      branchReady();
+      const all = new Uint8Array(await hit.arrayBuffer());
+      nearEnd();
+      ended();
+      return all;
+    }
     const twin = await firstTwin(url);
     const r = twin && twin.response.body ? twin.response : null;
     if (!r) {
@@ -48,6 +62,7 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
       if (!plain.ok) throw new Error(`${name}: HTTP ${plain.status}`);
       const all = await readAll(plain);
       ended();
+      keepLater(url, all, type);
       return all;
     }
     const length = Number(r.headers.get("Content-Length")) || 0;
@@ -101,7 +116,9 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
     const [forPyodide, forCopy] = resumed(decoded, rest).tee();
     branch = forPyodide;
     branchReady();
-    return new Uint8Array(await new Response(forCopy).arrayBuffer());
+    const copy = new Response(forCopy).arrayBuffer().then((b) => new Uint8Array(b));
+    keepLater(url, copy, type);
+    return copy;
   })();
   bytes.catch(() => {
     branchReady();
@@ -112,6 +129,11 @@ export function streamPacked(url, type, onEnd = () => {}, onNearEnd = () => {}) 
     // the stream, once, for the first start (null once taken, or when the download failed to start)
     async takeStream() {
       await started;
+      if (fromCache) {
+        const r = fromCache;
+        fromCache = null;
+        return r;
+      }
       const b = branch;
       branch = null;
       return b ? new Response(b, { headers: { "Content-Type": type } }) : null;

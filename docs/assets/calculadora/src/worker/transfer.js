@@ -1,8 +1,21 @@
 // The runtime's download as the page sees it: the bytes received, counted for the progress message
 // ("Baixando… 2,5 de 6,1 MB"), and a response read whole.
 import { progress } from "./files.js";
+import { VERSION } from "./store.js";
 
-export const nativeFetch = self.fetch.bind(self);
+const rawFetch = self.fetch.bind(self);
+// Every download of the worker carries the runtime's version (?v=, from the worker's own address): the
+// browser's HTTP cache keys it by the whole address, so a file kept there from an older build is never
+// read beside this build's others. Static servers ignore the query.
+export function versioned(input) {
+  const url = new URL(String(input), self.location.href);
+  if (VERSION && url.origin === self.location.origin) url.searchParams.set("v", VERSION);
+  return url.href;
+}
+
+export function nativeFetch(input, init) {
+  return input instanceof Request ? rawFetch(input, init) : rawFetch(versioned(input), init);
+}
 // parts: how many runtime files are counted (the wasm, pyodide.asm.mjs, the standard library); sized: how many
 // of them have told their size. The total is shown only once all have: the standard library is asked for
 // late (see boot), and a total that grows would mislead.
