@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 import pytest
 
+from sitebuild.share_pages import SHARE_DIR
 from tests import pace
 from tests.support import ROOT, SCHEMES, SITE, SiteServer, axe_options
 
@@ -31,9 +32,21 @@ EDITAL_LINK = f"calculadora.html?ferramenta=edital&norma=ubatuba&tabela={quote(F
 
 
 def pages() -> list[str]:
-    """Every page of the built site (the assets' own HTML aside)."""
-    return sorted(str(p.relative_to(SITE)) for p in SITE.rglob("*.html")
-                  if p.relative_to(SITE).parts[0] != "assets")
+    """Every page of the built site (the assets' own HTML aside); of the share pages, all made by one
+    template (sitebuild/share_pages.py), the first of each norm and tool."""
+    found = []
+    for path in sorted(SITE.rglob("*.html")):
+        rel = path.relative_to(SITE)
+        if rel.parts[0] == "assets" or rel.parts[0] == SHARE_DIR and not rel.name.endswith("-1.html"):
+            continue
+        found.append(rel.as_posix())
+    return found
+
+
+def own_style(rel: str) -> bool:
+    """Pages with a small stylesheet of their own, without the theme's type scale or colour schemes: the 404
+    page and the share pages."""
+    return rel == "404.html" or rel.startswith(f"{SHARE_DIR}/")
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +160,7 @@ def test_no_page_scrolls_sideways_on_the_phone(browser, server, text):
         for rel in pages():
             page.goto(server.base + rel, wait_until="load")
             font = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
-            if rel != "404.html":  # (the 404 page has its own small stylesheet)
+            if not own_style(rel):
                 assert font == pytest.approx(20 * text / 100), (rel, font)  # Material's 125% of the default
             over = page.evaluate(SIDEWAYS)
             if over > 0:
@@ -191,7 +204,7 @@ def test_axe_finds_nothing_serious_on_any_page(browser, server, scheme):
         found = {}
         for rel in pages():
             page.goto(server.base + rel, wait_until="load")
-            if rel != "404.html":
+            if not own_style(rel):
                 assert page.get_attribute("body", "data-md-color-scheme") == scheme
             if problems := serious(page, scheme):
                 found[rel] = problems
