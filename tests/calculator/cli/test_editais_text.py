@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -28,12 +31,21 @@ def report(*paths: str) -> str:
 
 
 @pytest.fixture
-def tables(tmp_path):
+def short_dir():
+    """A folder with a short path: the CLI's error line cuts any word of more than 80 characters (an echoed
+    value), and pytest's tmp_path under xdist is nearly that long."""
+    folder = Path(tempfile.mkdtemp(prefix="ed", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder)
+
+
+@pytest.fixture
+def tables(short_dir):
     """Three editais: Professor in a and b (2 vacancies each: none alone, 1 together), Vigia in all three."""
     rows = {"a.csv": "Professor;2\nVigia;1\n", "b.csv": "Professor;2\nVigia;1\n", "c.csv": "Vigia;1\n"}
     paths = []
     for name, body in rows.items():
-        path = tmp_path / name
+        path = short_dir / name
         path.write_text("cargo;vagas\n" + body, encoding="utf-8")
         paths.append(str(path))
     return paths
@@ -83,10 +95,10 @@ def test_json_is_one_document_the_apis_answer(tables):
     ("bad.csv", "{path}: Linha 2, coluna 2 (“vagas”): o número de vagas não pode ser negativo"),
     ("empty.csv", "{path}: Linha 1: o arquivo está vazio"),
 ])
-def test_a_second_file_that_cannot_be_read_is_named_and_nothing_is_written(tables, tmp_path, second, words):
-    (tmp_path / "bad.csv").write_text("cargo;vagas\nA;-3\n", encoding="utf-8")
-    (tmp_path / "empty.csv").write_bytes(b"")
-    path = str(tmp_path / second)
+def test_a_second_file_that_cannot_be_read_is_named_and_nothing_is_written(tables, short_dir, second, words):
+    (short_dir / "bad.csv").write_text("cargo;vagas\nA;-3\n", encoding="utf-8")
+    (short_dir / "empty.csv").write_bytes(b"")
+    path = str(short_dir / second)
     for flag in ((), ("--json",)):
         out = cli(tables[0], path, *flag)
         assert out.returncode == 2 and out.stdout == ""
