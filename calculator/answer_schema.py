@@ -127,8 +127,34 @@ EDITAL = _object(
      "context": {"type": "array", "items": _object({"kind": _TEXT, "text": _TEXT, "source": _TEXT,
                                                     "date": _TEXT})}})
 
-#: command → its answer's schema.
-SCHEMAS = {"reserva": RESERVA, "ordem": ORDEM, "parametros": PARAMETROS, "simular": SIMULAR, "edital": EDITAL}
+_SEEN_IN = _object({"name": _TEXT, "line": _INT, "vacancies": _INT, "reserved": _INT,
+                    "reserve_required": _REQUIRED})
+#: A cargo offered in two or more editais of the same norm and period (edital/across.py).
+COMPARED = _object(
+    {"cargo": _TEXT, "norm": _TEXT, "editais": {"type": "array", "minItems": 2, "items": _SEEN_IN},
+     "vacancies": _INT, "reserved_separately": _INT, "reserved_together": _INT,
+     "reserve_required_together": _REQUIRED, "alternative_together": _ALTERNATIVE,
+     "below_minimum_each": _BOOL, "fragmented": {"type": "boolean", "description": "somar as vagas muda a "
+                                                 "reserva: o aviso fracionamento_entre_editais"}})
+#: Several editais at once (the request's ``editais``; ``cotas edital a.csv b.csv``): each one's answer,
+#: exactly the single edital's, and the comparison across them.
+EDITAIS = _object(
+    {"command": {"const": "edital"}, "schema_version": IDENTITY["schema_version"],
+     "calculator_version": IDENTITY["calculator_version"],
+     "editais": {"type": "array", "minItems": 1, "items": _object({"name": _TEXT, "result": EDITAL})},
+     "comparison": _object({
+         "groups": {"type": "array", "description": "os editais comparados entre si (mesma norma, "
+                    "percentual, vínculo e período); um edital sozinho não tem com quem ser comparado",
+                    "items": _object({"norm": _TEXT, "editais": {"type": "array", "items": _TEXT}})},
+         "cargos": {"type": "array", "items": COMPARED}}),
+     "headline": _TEXT, "warnings": {"type": "array", "items": WARNING},
+     "context": EDITAL["properties"]["context"],
+     "basis": {**_IDS, "description": "os dispositivos que a comparação cita (os de cada edital estão na "
+                                      "sua resposta)"}})
+
+#: command → its answer's schema (an edital request answers one edital, or several with ``editais``).
+SCHEMAS = {"reserva": RESERVA, "ordem": ORDEM, "parametros": PARAMETROS, "simular": SIMULAR,
+           "edital": {"oneOf": [EDITAL, EDITAIS]}}
 
 
 def schema(command: str) -> dict:

@@ -7,8 +7,9 @@ Request fields are the CLI options without dashes, with values as typed (strings
 ``norma``, ``vagas``, ``percentual``, ``data_edital`` (every command but parametros: the edital's
 publication; ``data_nomeacao`` is the same field named for a vínculo dated by its nomination),
 ``leitura`` and ``nomeacoes`` (ordem), ``vinculo``; ``edital`` takes the table of cargos as ``csv`` or
-``csv_base64``.  Every answer starts from the applicability stage: ``applies``, ``headline`` and, without
-a date, ``validity_window`` (calculator/README.md).
+``csv_base64``, or several editais as ``editais``, a list of ``{"nome": …, "csv": …}``
+(calculator/edital/several.py).  Every answer starts from the applicability stage: ``applies``,
+``headline`` and, without a date, ``validity_window`` (calculator/README.md).
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
 "command") and returning a JSON-ready result dict, raising InputError on bad input.

@@ -17,3 +17,7 @@ EDITAL_CARGOS = 20_000
 #: computed and kept (about 10 KB each); cargos with the same figures share one.  Checked before the first
 #: is computed.
 EDITAL_FIGURES = 1_000
+#: Editais one question may hold (`cotas edital a.csv b.csv …`, or the request's ``editais``): each is a whole
+#: edital's answer, kept until the comparison across them is made, so the count bounds the memory (a concurso
+#: published in parts has a few editais).
+EDITAIS = 20

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from calculator.api import run
-from calculator.cli.edital_text import render_text as render_edital
+from calculator.cli.editais_text import render_edital
 from calculator.cli.help import norm_help, percent_help, reading_help, scope_help
 from calculator.cli.render import render_order, render_parameters, render_reserve
 from calculator.cli.simulation_text import render_text as render_simulation
@@ -97,9 +97,11 @@ def run_simulation(a: argparse.Namespace) -> dict:
 
 def edital_arguments(p: argparse.ArgumentParser) -> None:
     """Arguments of ``python -m calculator edital``."""
-    p.add_argument("arquivo", metavar="ARQUIVO.csv",
+    p.add_argument("arquivo", metavar="ARQUIVO.csv", nargs="+",
                    help="tabela de cargos em CSV: cargo, vagas e, opcionais, reservadas (o que o edital "
-                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão)")
+                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão); com dois arquivos ou "
+                        "mais, cada edital e depois a comparação entre eles (o mesmo cargo em editais da "
+                        "mesma norma e período)")
     p.add_argument("--norma", required=True, metavar="NORMA", help=norm_help())
     p.add_argument("--percentual", metavar="P", help=f"percentual de reserva ({percent_help()})")
     p.add_argument("--data-edital", metavar="AAAA-MM-DD",
@@ -119,10 +121,15 @@ def edital_arguments(p: argparse.ArgumentParser) -> None:
 def run_edital(a: argparse.Namespace) -> dict:
     """Namespace → result, through api_edital (the browser's path, with the file's bytes as they are)."""
     rules_for(a.norma)
-    data = read_file(a.arquivo, table_too_large)
-    return api_edital({"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
-                       "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes,
-                       "vagas_sao": a.vagas_sao}, data)
+    request = {"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
+               "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes, "vagas_sao": a.vagas_sao}
+    if len(a.arquivo) == 1:
+        return api_edital(request, read_file(a.arquivo[0], table_too_large))
+    from calculator.edital.several import check_count, several
+
+    check_count(len(a.arquivo))
+    # each file read when its turn comes: a file that cannot be read stops the run before anything is written
+    return several((path, request, read_file(path, table_too_large)) for path in a.arquivo)
 
 
 @dataclass(frozen=True)

@@ -57,11 +57,11 @@ def _parts(obj: object) -> Iterator[str]:
 
 
 def pieces(result: object) -> Iterator[str]:
-    """The JSON of a result, in pieces.  An edital whose cargos are made when read (the CLI's): key by key
-    (sorted, as dumps writes them) and item by item wherever a long list is (each cargo, each name a
-    warning lists).  Any other result: whole, in one dumps (the simulator's list is written as fast as
-    before)."""
-    if isinstance(result, dict) and isinstance(result.get("cargos"), CargoAnswers):
+    """The JSON of a result, in pieces.  An edital whose cargos are made when read (the CLI's), alone or
+    among several editais: key by key (sorted, as dumps writes them) and item by item wherever a long list
+    is (each cargo, each name a warning lists).  Any other result: whole, in one dumps (the simulator's list
+    is written as fast as before)."""
+    if isinstance(result, dict) and (isinstance(result.get("cargos"), CargoAnswers) or "editais" in result):
         yield from _stream(result)
     else:
         yield _fitting(result)

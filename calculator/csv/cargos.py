@@ -287,7 +287,7 @@ class _Table:
         return parts
 
     def _check(self, name: str, line: int, total: int, announced, pcd, nominations) -> None:
-        key = _cargo_key(name)
+        key = cargo_key(name)
         if key in self.seen:
             raise InputError(
                 f"{self.where(line, 'cargo')}: o cargo “{safe_text(name)}” repete o da linha "
@@ -348,7 +348,7 @@ def _parts_text(display: dict, base: int, pcd: int | None, announced: int | None
     return " + ".join(parts)
 
 
-def _cargo_key(name: str) -> str:
+def cargo_key(name: str) -> str:
     """Two cargos are the same if their names differ only in case, accents or spacing: "Matemática" =
     "matematica", but "Professor α" ≠ "Professor β", "Nível 1/2" ≠ "Nível 1-2" and "C--" ≠ "C"."""
     plain = name.casefold()

@@ -100,7 +100,12 @@ def _aggregated(q: Question) -> dict:
 
 def api_edital(req: dict, data: bytes | None = None) -> dict:
     """api.handle runner for "edital".  The CLI passes the file's bytes as ``data`` (no base64 round trip:
-    one copy less of a large file); everything else is the same path."""
+    one copy less of a large file); everything else is the same path.  A request with ``editais`` asks for
+    several editais at once (calculator/edital/several.py)."""
+    if data is None and "editais" in req:
+        from calculator.edital.several import api_several
+
+        return api_several(req)
     check_fields(req, API_FIELDS, ("norma",))
     rules_for(req["norma"])
     from_cli = data is not None  # the CLI writes the cargos as they are made (calculator/cli/jsonstream.py)
