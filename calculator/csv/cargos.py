@@ -41,6 +41,7 @@ from calculator.csv.cargo_columns import (
     total_key,
 )
 from calculator.csv.counts import count_cell
+from calculator.csv.layout import aligned, rebuild, words_of_text
 from calculator.csv.table_notes import (
     area_joined_warning,
     empty_vacancies_warning,
@@ -51,9 +52,11 @@ from calculator.csv.table_notes import (
     total_row_warning,
 )
 from calculator.csv.text import (
+    LINE,
     MAX_CSV_BYTES,
     csv_reason,
     data_rows,
+    decode,
     open_lines,
     safe_text,
     sep_name,
@@ -121,7 +124,7 @@ def read_cargos(data: bytes, vacancies_are: object = None) -> CargoTable:
         table_too_large)
     state = {"line": first + 1}
     try:
-        return _parse(lines, first, delimiter, state, vacancies_are)
+        return _parse(lines, first, delimiter, state, vacancies_are, data)
     except csv.Error as exc:
         raise InputError(f"Linha {state['line']}: CSV malformado ({csv_reason(exc)}).",
                          FIELD) from None
@@ -155,12 +158,49 @@ def _layout(col_index: dict, display: dict, header_line: int, delimiter: str, he
     return "total"
 
 
-def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None) -> CargoTable:
+def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None,
+           data: bytes) -> CargoTable:
     reader = csv.reader(lines, delimiter=delimiter, strict=True)
     header = next(reader)
+    if not _names_columns(header) and (pasted := _read_pasted(data, vacancies_are)) is not None:
+        return pasted
     table = _Table(header, first + 1, delimiter, vacancies_are)
     for line, row in data_rows(reader, first, len(header), delimiter, state):
         table.read_row(line, row)
+    return table.finish()
+
+
+def _names_columns(header: list[str]) -> bool:
+    """The header, cut by the separator sniffed, names the cargo and a count column."""
+    columns = {HEADER_TO_COLUMN.get(header_key(raw)) for raw in header}
+    return "cargo" in columns and bool(columns & {"vagas", "total", "ampla"})
+
+
+#: a table's name for its separator, when its columns are aligned with spaces
+_SPACES = "espaços"
+
+
+def _read_pasted(data: bytes, vacancies_are: str | None) -> CargoTable | None:
+    """A table whose columns are aligned with runs of spaces (a PDF viewer's copy), rebuilt from its
+    characters' positions (calculator/csv/layout.py) and read as the CSV's rows are; None if the text has
+    no such table (the CSV's own message stands)."""
+    text, _encoding = decode(bytes(data), table_too_large)
+    lines = [m.group().rstrip("\r\n") for m in LINE.finditer(text.lstrip("\ufeff"))]
+    if not aligned(lines):
+        return None
+    words, numbers = words_of_text(lines)
+    found = rebuild(words)
+    if found is None:
+        return None
+    header_line = numbers[found.header.line - 1]
+    if found.unplaced is not None:
+        raise InputError(
+            f"Linha {numbers[found.unplaced.line - 1]}: as colunas desta linha não se alinham com as do "
+            f"cabeçalho (linha {header_line}): um texto passa por baixo de duas colunas. Numa tabela copiada "
+            "de um PDF, deixe ao menos dois espaços entre as colunas, ou salve a tabela como CSV.", FIELD)
+    table = _Table(found.header.cells, header_line, _SPACES, vacancies_are)
+    for row in found.rows:
+        table.read_row(numbers[row.line - 1], row.cells)
     return table.finish()
 
 
