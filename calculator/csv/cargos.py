@@ -3,8 +3,10 @@ optionally, the reserve the edital announced, its PcD vacancies and its nominati
 
 Decoded and cut like the classification list (calculator/csv/text.py: ``,``, ``;`` or tab, as Excel writes
 it or as a table pasted from Excel arrives; UTF-8 with or without BOM, Windows-1252; the lines read
-lazily).  The columns are recognised from the header, case- and accent-insensitive, with the synonyms
-editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
+lazily).  A text whose header the separator cannot cut into the columns, but whose columns are aligned
+with runs of spaces (a table copied from a PDF viewer), is rebuilt by calculator/csv/layout.py and its rows
+read the same way.  The columns are recognised from the header, case- and accent-insensitive, with the
+synonyms editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
 
 - ``vagas``: one count of vacancies (``VAGAS``), with or without ``PcD`` and the racial reserve.  Whether
   that count is the cargo's total or only the ampla concorrência share is in the edital's footnote: the
