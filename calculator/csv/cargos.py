@@ -180,6 +180,10 @@ def _names_columns(header: list[str]) -> bool:
 
 #: a table's name for its separator, when its columns are aligned with spaces
 _SPACES = "espaços"
+#: the longest text read as a table copied from a PDF (a table of EDITAL_CARGOS rows of 100
+#: characters; rebuilding rows from positions costs about a second per megabyte here, more in the browser):
+#: a longer text keeps the CSV's message
+MAX_PASTED_CHARS = 2_000_000
 
 
 def _read_pasted(data: bytes, vacancies_are: str | None) -> CargoTable | None:
@@ -187,6 +191,8 @@ def _read_pasted(data: bytes, vacancies_are: str | None) -> CargoTable | None:
     characters' positions (calculator/csv/layout.py) and read as the CSV's rows are; None if the text has
     no such table (the CSV's own message stands)."""
     text, _encoding = decode(bytes(data), table_too_large)
+    if len(text) > MAX_PASTED_CHARS:
+        return None
     lines = [m.group().rstrip("\r\n") for m in LINE.finditer(text.lstrip("\ufeff"))]
     if not aligned(lines):
         return None

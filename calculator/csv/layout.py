@@ -37,6 +37,8 @@ from fractions import Fraction
 
 from calculator.csv.cargo_columns import HEADER_TO_COLUMN, NON_COUNT, TOTAL_ROW, header_key, total_key
 
+#: a position as the rebuilder computes with it (exact)
+Position = int | Fraction
 #: two words are in different cells when the gap between them is wider than this share of the text's
 #: height (a space is about a quarter of it in a PDF; in a monospaced text, where a character is half as
 #: wide as its line is tall, one space is not a column break and two are)
@@ -88,8 +90,8 @@ class Table:
 
 @dataclass(slots=True)
 class _Cell:
-    x0: Fraction
-    x1: Fraction
+    x0: Position
+    x1: Position
     text: str
 
 
@@ -97,14 +99,19 @@ class _Cell:
 class _Line:
     page: int
     number: int
-    top: Fraction
-    bottom: Fraction
-    height: Fraction
+    top: Position
+    bottom: Position
+    height: Position
     cells: list[_Cell]
 
 
-def _exact(value) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(value)
+def _exact(value) -> Position:
+    """A position as an exact number: a float (a PDF reader's) is the Fraction it stands for."""
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        return Fraction(value)
+    raise TypeError(f"a word's position must be a number, not {type(value).__name__}")
 
 
 def lines_of(words: list[Word]) -> list[_Line]:
@@ -112,13 +119,14 @@ def lines_of(words: list[Word]) -> list[_Line]:
     placed = sorted(((w.page, _exact(w.top), _exact(w.bottom), _exact(w.x0), _exact(w.x1), w.text)
                      for w in words if w.text.strip()), key=lambda w: (w[0], w[1], w[3]))
     groups: list[list[tuple]] = []
+    bottom = 0  # the lowest bottom of the line being grouped
     for word in placed:
-        page, top, bottom = word[0], word[1], word[2]
-        last = groups[-1] if groups else None
-        if last and last[0][0] == page and top + bottom <= 2 * max(w[2] for w in last):
-            last.append(word)
+        if groups and groups[-1][0][0] == word[0] and word[1] + word[2] <= 2 * bottom:
+            groups[-1].append(word)
+            bottom = max(bottom, word[2])
         else:
             groups.append([word])
+            bottom = word[2]
     lines: list[_Line] = []
     for group in groups:
         number = lines[-1].number + 1 if lines and lines[-1].page == group[0][0] else 1
@@ -128,10 +136,11 @@ def lines_of(words: list[Word]) -> list[_Line]:
     return lines
 
 
-def _cells(words: list[tuple], height: Fraction) -> list[_Cell]:
+def _cells(words: list[tuple], height: Position) -> list[_Cell]:
     cells: list[_Cell] = []
     for _page, _top, _bottom, x0, x1, text in words:
-        if cells and x0 - cells[-1].x1 <= COLUMN_GAP * height:
+        # (x0 - x1 <= COLUMN_GAP * height, in integers when the positions are)
+        if cells and (x0 - cells[-1].x1) * COLUMN_GAP.denominator <= COLUMN_GAP.numerator * height:
             cells[-1].x1 = max(cells[-1].x1, x1)
             cells[-1].text += " " + text.strip()
         else:
@@ -145,14 +154,19 @@ def _keys(line: _Line) -> list[str]:
 
 def _header_like(line: _Line) -> bool:
     """Two cells or more, each a column the reader knows (its own or one it leaves aside)."""
-    return len(line.cells) > 1 and all(key in HEADER_TO_COLUMN or NON_COUNT.fullmatch(key)
-                                       for key in _keys(line))
+    return len(line.cells) > 1 and all(_known(header_key(cell.text)) for cell in line.cells)
+
+
+def _known(key: str) -> bool:
+    return key in HEADER_TO_COLUMN or NON_COUNT.fullmatch(key) is not None
 
 
 def is_header(line: _Line) -> bool:
     """The vacancy table's header: every cell a column the reader knows, the cargo and a count among them."""
+    if not _header_like(line):
+        return False
     columns = {HEADER_TO_COLUMN.get(key) for key in _keys(line)}
-    return _header_like(line) and "cargo" in columns and bool(_COUNTS & columns)
+    return "cargo" in columns and bool(_COUNTS & columns)
 
 
 class _Columns:
@@ -181,7 +195,7 @@ class _Columns:
             out[i] = f"{out[i]} {cell.text}".strip()
         return out
 
-    def _distance(self, cell: _Cell, i: int) -> Fraction:
+    def _distance(self, cell: _Cell, i: int) -> Position:
         x0, x1 = self.spans[i]
         return x0 - cell.x1 if cell.x1 <= x0 else cell.x0 - x1
 
@@ -201,8 +215,9 @@ def rebuild(words: list[Word]) -> Table | None:
     inside = True
     previous = header
     for line in lines[start + 1:]:
-        if _keys(line) == keys:  # the header again (the next page's top): the lines since the last row
-            _drop_trailing(rows, columns)  # were the page's foot and head
+        if len(line.cells) == len(keys) and _keys(line) == keys:
+            # the header again (the next page's top): the lines since the last row were the page's foot
+            _drop_trailing(rows, columns)  # and head
             inside, previous = True, line
             continue
         if not inside:

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from calculator.api import handle
-from calculator.csv.cargos import read_cargos
+from calculator.csv.cargos import MAX_PASTED_CHARS, read_cargos
 from calculator.errors import InputError
 from tests.support import ROOT, run_cli
 
@@ -128,3 +128,10 @@ def test_a_csv_with_aligned_cells_reads_as_before():
     table = read_cargos(b"cargo;vagas;reservadas\nMotorista  ;  2;  1\nVigia  de  obras;3;-\n")
     assert [(r.name, r.vacancies, r.announced) for r in table.rows] == [("Motorista", 2, 1),
                                                                        ("Vigia de obras", 3, 0)]
+
+
+def test_a_text_longer_than_a_pasted_table_keeps_the_csv_message():
+    # rebuilding rows from positions is slow: past MAX_PASTED_CHARS the text is not read as a paste
+    rows = "Motorista        2        -\n" * (MAX_PASTED_CHARS // 27 + 1)
+    with pytest.raises(InputError, match="falta a coluna obrigatória “cargo”"):
+        read_cargos(("Cargo          Vagas    Negros\n" + rows).encode())
