@@ -305,7 +305,7 @@ def _text_words(line: str, top: int):
     column = 0
     word = ""
     for ch in line + " ":
-        if ch in " \t\r\n\u00a0":
+        if ch.isspace():  # as str.strip sees it, so the rebuilder drops no word this keeps
             if word:
                 yield Word(1, column - len(word), column, top, top + TEXT_LINE, word)
                 word = ""

@@ -108,3 +108,8 @@ def test_text_aligned_with_spaces_becomes_words_at_character_columns():
     assert [(w.x0, w.x1, w.top, w.text) for w in words] == [
         (0, 5, 2, "Cargo"), (10, 15, 2, "Vagas"), (17, 20, 2, "PcD"),
         (0, 7, 4, "Técnico"), (8, 10, 4, "em"), (16, 21, 4, "Obras"), (24, 25, 4, "2")]
+
+
+def test_a_line_of_unusual_spaces_is_no_line_of_words():
+    words, numbers = words_of_text(["Cargo  Vagas", "\u2003\x0b", "Vigia  2"])
+    assert numbers == [1, 3] and [w.text for w in words] == ["Cargo", "Vagas", "Vigia", "2"]

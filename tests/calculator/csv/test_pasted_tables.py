@@ -9,9 +9,12 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from calculator.api import handle
 from calculator.csv.cargos import MAX_PASTED_CHARS, read_cargos
+from calculator.csv.text import normalise
 from calculator.errors import InputError
 from tests.support import ROOT, run_cli
 
@@ -135,3 +138,36 @@ def test_a_text_longer_than_a_pasted_table_keeps_the_csv_message():
     rows = "Motorista        2        -\n" * (MAX_PASTED_CHARS // 27 + 1)
     with pytest.raises(InputError, match="falta a coluna obrigatória “cargo”"):
         read_cargos(("Cargo          Vagas    Negros\n" + rows).encode())
+
+
+NAMES = st.text(st.sampled_from("abcdeçãé ÁBCD-/()"), min_size=1, max_size=30).map(str.strip).filter(
+    lambda s: s and "  " not in s and any(ch.isalpha() for ch in s) and s[0] not in "-–—"
+    and not re.fullmatch(r"(?i)\W*(sub)?tota.*|soma.*", s))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(NAMES, st.integers(0, 999), st.integers(0, 9)), min_size=1, max_size=8,
+                unique_by=lambda r: normalise(r[0])), st.integers(2, 6), st.booleans())
+def test_a_table_aligned_with_spaces_reads_as_its_csv(rows, gap, right):
+    """Any table written with ";" and the same table padded into columns (at least two spaces apart,
+    numbers left- or right-aligned, as PDF viewers copy them) give the same cargos."""
+    header = ["Cargo", "Vagas", "Negros"]
+    table = [header] + [[name, str(v), str(min(r, v))] for name, v, r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(3)]
+    aligned = "\n".join((" " * gap).join(cell.rjust(w) if right and i else cell.ljust(w)
+                                         for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+                        for row in table)
+    as_csv = "\n".join(";".join(row) for row in table)
+    read = [(r.name, r.vacancies, r.announced, r.line) for r in read_cargos(aligned.encode())]
+    assert read == [(r.name, r.vacancies, r.announced, r.line) for r in read_cargos(as_csv.encode())]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["Cargo", "Vagas", "PcD", "Negros", "Total", "TOTAL", "NÍVEL MÉDIO", "12",
+                                 "CR", "—", "Requisitos", "Saúde", "de", "  ", "   ", "\t", " ", "\n", "\r\n",
+                                 "*", "\u2003", "1.000"]), max_size=60))
+def test_any_text_of_runs_of_spaces_gets_a_table_or_an_input_error(pieces):
+    try:
+        read_cargos("".join(pieces).encode() or b" ")
+    except InputError as err:
+        assert err.field == "csv" and "\n" not in str(err)
