@@ -7,10 +7,13 @@ check, warning and message of a table of cargos applies to them.
 What the rebuilder decides, and why:
 
 - **The table** starts at the first line whose cells name the cargo and a count column (``CARGO | VAGAS``).
-  It stops at a line that does not fit its columns (a cell across two of them: a paragraph, another
-  table's header such as ``CARGO | REQUISITOS``) or at a blank gap of two text heights or more; it starts
-  again where the same header is printed again (the header repeated at the top of the next page: the
-  page's running title and number in between are left out, and the repeated header is not a row).
+  It stops at another table's header (``CARGO | REQUISITOS``), at a blank gap of two text heights or more,
+  or at a line that does not fit its columns (a cell across two of them: a signature, a paragraph); it
+  starts again where the same header is printed again (the header repeated at the top of the next page:
+  the page's running title and number in between are left out, and the repeated header is not a row).
+  A line that does not fit is :attr:`Table.unplaced` (the reader refuses the table, naming it) when it has
+  a count-like cell ("12", "-", "CR") or rows with counts follow it before the table's end: then it was a
+  row whose cells are out of place, and the rows under it would be lost.
 - **A heading row** (``NÍVEL MÉDIO``): a line of one cell, in the first column or across several, is passed
   on as a row with only the cargo's cell, as the CSV reader reads a section title.  Such lines after the
   table's last row (a signature, a date, a note) are not rows.
@@ -53,6 +56,8 @@ _HEADING = re.compile(r"(cargos?_(de_)?)?(nivel|ensino|escolaridade)(_.*)?")
 #: the columns whose cells are counts (a vacancy table's header names the cargo and one of these)
 _COUNTS = frozenset({"vagas", "total", "ampla"})
 #: a line starting so is a note under the table ("* Vagas para…", "¹ …", "Obs.: …"), never the rest of a name
+#: a cell that reads as a count ("12", "-", "CR", "02 + CR"): a line with one is a row of the table
+_COUNT = re.compile(r"(?i)\d+[*¹²³⁴⁵⁶⁷⁸⁹⁰]*|[-–—]|c\.?\s?r\.?|\d+\s*\+\s*c\.?\s?r\.?")
 _NOTE = re.compile(r"[*†¹²³⁴⁵⁶⁷⁸⁹⁰]|(obs|nota)\b", re.IGNORECASE)
 
 
@@ -103,6 +108,7 @@ class _Line:
     bottom: Position
     height: Position
     cells: list[_Cell]
+    above: Position | None  # the blank height between this line and the one above it, None at a page's top
 
 
 def _exact(value) -> Position:
@@ -129,10 +135,12 @@ def lines_of(words: list[Word]) -> list[_Line]:
             bottom = word[2]
     lines: list[_Line] = []
     for group in groups:
-        number = lines[-1].number + 1 if lines and lines[-1].page == group[0][0] else 1
+        same_page = bool(lines) and lines[-1].page == group[0][0]
+        top = min(w[1] for w in group)
         height = max(w[2] - w[1] for w in group)
-        lines.append(_Line(group[0][0], number, min(w[1] for w in group), max(w[2] for w in group), height,
-                           _cells(sorted(group, key=lambda w: w[3]), height)))
+        cells = _cells(sorted(group, key=lambda w: w[3]), height)
+        number, above = (lines[-1].number + 1, top - lines[-1].bottom) if same_page else (1, None)
+        lines.append(_Line(group[0][0], number, top, max(w[2] for w in group), height, cells, above))
     return lines
 
 
@@ -212,37 +220,47 @@ def rebuild(words: list[Word]) -> Table | None:
     columns = _Columns(header)
     rows: list[Row] = []
     unplaced: Row | None = None
+    misfit: _Line | None = None  # the line that did not fit, while the lines under it may be rows
     inside = True
-    previous = header
     for line in lines[start + 1:]:
         if len(line.cells) == len(keys) and _keys(line) == keys:
             # the header again (the next page's top): the lines since the last row were the page's foot
             _drop_trailing(rows, columns)  # and head
-            inside, previous = True, line
+            inside, misfit = True, None
             continue
-        if not inside:
-            continue
-        if _ends(line, previous):
-            inside = False
+        ends = _ends(line)
+        if misfit is not None and not ends and _has_counts(_fit(line, columns), columns):
+            unplaced = unplaced or _row(misfit)  # rows go on under it: it was a row whose cells are
+            misfit = None                        # out of place, not the text after the table
+        if not inside or ends:
+            inside, misfit = False, (None if ends else misfit)
             continue
         cells = _fit(line, columns)
         if cells is None:
-            inside = False
-            unplaced = unplaced or Row([cell.text for cell in line.cells], line.page, line.number)
-        elif rows and _continues(rows[-1], cells, line, previous, columns):
+            inside, misfit = False, line
+            if any(_COUNT.fullmatch(cell.text) for cell in line.cells):
+                unplaced = unplaced or _row(line)
+        elif rows and _continues(rows[-1], cells, line, columns):
             name = rows[-1].cells[columns.cargo]  # a hyphen at the break joins ("Técnico-Administrativo")
             rows[-1].cells[columns.cargo] = name + ("" if name.endswith("-") else " ") + cells[columns.cargo]
         else:
             rows.append(Row(cells, line.page, line.number))
-        previous = line
     _drop_trailing(rows, columns)
-    return Table(Row([cell.text for cell in header.cells], header.page, header.number), rows, unplaced)
+    return Table(_row(header), rows, unplaced)
 
 
-def _ends(line: _Line, previous: _Line) -> bool:
+def _row(line: _Line) -> Row:
+    return Row([cell.text for cell in line.cells], line.page, line.number)
+
+
+def _has_counts(cells: list[str] | None, columns: _Columns) -> bool:
+    """A row in the columns with a count-like cell beside the cargo's."""
+    return cells is not None and any(_COUNT.fullmatch(c) for i, c in enumerate(cells) if i != columns.cargo)
+
+
+def _ends(line: _Line) -> bool:
     """A blank gap on the page, or another table's header ("CARGO | REQUISITOS"): the table is over."""
-    return (line.page == previous.page and line.top - previous.bottom >= BLANK_GAP * line.height) \
-        or _header_like(line)
+    return (line.above is not None and line.above >= BLANK_GAP * line.height) or _header_like(line)
 
 
 def _drop_trailing(rows: list[Row], columns: _Columns) -> None:
@@ -260,12 +278,12 @@ def _fit(line: _Line, columns: _Columns) -> list[str] | None:
     return cells
 
 
-def _continues(above: Row, cells: list[str], line: _Line, previous: _Line, columns: _Columns) -> bool:
+def _continues(above: Row, cells: list[str], line: _Line, columns: _Columns) -> bool:
     """A line with text only in the cargo column, with no gap under a cargo's row, that reads as the rest
     of its name (a lowercase letter, or the name above broken after a hyphen or a linking word)."""
     name = above.cells[columns.cargo]
-    if not columns.only_name(cells) or columns.only_name(above.cells) or line.page != previous.page \
-            or line.top - previous.bottom >= line.height or TOTAL_ROW.fullmatch(total_key(name)):
+    if not columns.only_name(cells) or columns.only_name(above.cells) or line.above is None \
+            or line.above >= line.height or TOTAL_ROW.fullmatch(total_key(name)):
         return False
     text = cells[columns.cargo]
     if _HEADING.fullmatch(header_key(text)) or _NOTE.match(text):

@@ -113,3 +113,19 @@ def test_text_aligned_with_spaces_becomes_words_at_character_columns():
 def test_a_line_of_unusual_spaces_is_no_line_of_words():
     words, numbers = words_of_text(["Cargo  Vagas", "\u2003\x0b", "Vigia  2"])
     assert numbers == [1, 3] and [w.text for w in words] == ["Cargo", "Vagas", "Vigia", "2"]
+
+
+HEAD = row(1, 0, "Cargo", "Vagas", "PcD", "Negros") + row(1, 14, "Motorista", "2", "-", "-")
+#: a signature under the table, its cells across the columns
+SIGNATURE = line(1, 28, (0, "Ubatuba, 1 de setembro de 2014"), (180, "Prefeito Municipal"))
+
+
+def test_text_across_the_columns_after_the_table_ends_it_quietly():
+    table = rebuild(HEAD + SIGNATURE + line(1, 42, (180, "Fulano de Tal")))
+    assert [r.cells[0] for r in table.rows] == ["Motorista"] and table.unplaced is None
+
+
+def test_a_line_across_the_columns_with_rows_under_it_is_named():
+    table = rebuild(HEAD + SIGNATURE + row(1, 42, "Vigia", "1", "-", "-"))
+    assert [r.cells[0] for r in table.rows] == ["Motorista"]
+    assert table.unplaced.line == 3 and table.unplaced.cells[0] == "Ubatuba, 1 de setembro de 2014"
