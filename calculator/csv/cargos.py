@@ -4,7 +4,7 @@ optionally, the reserve the edital announced, its PcD vacancies and its nominati
 Decoded and cut like the classification list (calculator/csv/text.py: ``,``, ``;`` or tab, as Excel writes
 it or as a table pasted from Excel arrives; UTF-8 with or without BOM, Windows-1252; the lines read
 lazily).  A text whose header the separator cannot cut into the columns, but whose columns are aligned
-with runs of spaces (a table copied from a PDF viewer), is rebuilt by calculator/csv/layout.py and its rows
+with runs of spaces (a table copied from a PDF viewer), is rebuilt by calculator/csv/pasted.py and its rows
 read the same way.  The columns are recognised from the header, case- and accent-insensitive, with the
 synonyms editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
 
@@ -43,7 +43,7 @@ from calculator.csv.cargo_columns import (
     total_key,
 )
 from calculator.csv.counts import count_cell
-from calculator.csv.layout import aligned, rebuild, words_of_text
+from calculator.csv.pasted import pasted_table
 from calculator.csv.table_notes import (
     area_joined_warning,
     empty_vacancies_warning,
@@ -54,11 +54,9 @@ from calculator.csv.table_notes import (
     total_row_warning,
 )
 from calculator.csv.text import (
-    LINE,
     MAX_CSV_BYTES,
     csv_reason,
     data_rows,
-    decode,
     open_lines,
     safe_text,
     sep_name,
@@ -180,35 +178,17 @@ def _names_columns(header: list[str]) -> bool:
 
 #: a table's name for its separator, when its columns are aligned with spaces
 _SPACES = "espaços"
-#: the longest text read as a table copied from a PDF (a table of EDITAL_CARGOS rows of 100
-#: characters; rebuilding rows from positions costs about a second per megabyte here, more in the browser):
-#: a longer text keeps the CSV's message
-MAX_PASTED_CHARS = 2_000_000
 
 
 def _read_pasted(data: bytes, vacancies_are: str | None) -> CargoTable | None:
-    """A table whose columns are aligned with runs of spaces (a PDF viewer's copy), rebuilt from its
-    characters' positions (calculator/csv/layout.py) and read as the CSV's rows are; None if the text has
-    no such table (the CSV's own message stands)."""
-    text, _encoding = decode(bytes(data), table_too_large)
-    if len(text) > MAX_PASTED_CHARS:
+    """A table copied from a PDF, its columns aligned with spaces (calculator/csv/pasted.py), read as a
+    CSV's rows are; None if the text has no such table (the CSV's own message stands)."""
+    if (found := pasted_table(data)) is None:
         return None
-    lines = [m.group().rstrip("\r\n") for m in LINE.finditer(text.lstrip("\ufeff"))]
-    if not aligned(lines):
-        return None
-    words, numbers = words_of_text(lines)
-    found = rebuild(words)
-    if found is None:
-        return None
-    header_line = numbers[found.header.line - 1]
-    if found.unplaced is not None:
-        raise InputError(
-            f"Linha {numbers[found.unplaced.line - 1]}: as colunas desta linha não se alinham com as do "
-            f"cabeçalho (linha {header_line}): um texto passa por baixo de duas colunas. Numa tabela copiada "
-            "de um PDF, deixe ao menos dois espaços entre as colunas, ou salve a tabela como CSV.", FIELD)
-    table = _Table(found.header.cells, header_line, _SPACES, vacancies_are)
-    for row in found.rows:
-        table.read_row(numbers[row.line - 1], row.cells)
+    header_line, header, rows = found
+    table = _Table(header, header_line, _SPACES, vacancies_are)
+    for line, cells in rows:
+        table.read_row(line, cells)
     return table.finish()
 
 

@@ -1,12 +1,12 @@
 """The row rebuilder (calculator/csv/layout.py) on positioned words as a PDF reader gives them: lines by
 height, cells by wide gaps, columns by the vacancy table's header; the header repeated on the next page,
-heading rows, a name over two lines, another table after, a totals row; and text aligned with spaces."""
+heading rows, a name over two lines, another table after, a totals row, a signature under it."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from calculator.csv.layout import Word, rebuild, words_of_text
+from calculator.csv.layout import Word, rebuild
 
 #: points per character of the synthetic font, and its height
 CHAR, HEIGHT = 5, 10
@@ -100,19 +100,6 @@ def test_a_row_across_two_columns_ends_the_table_and_is_named():
 
 def test_no_header_no_table():
     assert rebuild(line(1, 0, (0, "Cargo"), (200, "Requisitos")) + row(1, 14, "Motorista", "CNH D")) is None
-
-
-def test_text_aligned_with_spaces_becomes_words_at_character_columns():
-    words, numbers = words_of_text(["", "Cargo     Vagas  PcD", "Técnico em\tObras   2"])
-    assert numbers == [2, 3]
-    assert [(w.x0, w.x1, w.top, w.text) for w in words] == [
-        (0, 5, 2, "Cargo"), (10, 15, 2, "Vagas"), (17, 20, 2, "PcD"),
-        (0, 7, 4, "Técnico"), (8, 10, 4, "em"), (16, 21, 4, "Obras"), (24, 25, 4, "2")]
-
-
-def test_a_line_of_unusual_spaces_is_no_line_of_words():
-    words, numbers = words_of_text(["Cargo  Vagas", "\u2003\x0b", "Vigia  2"])
-    assert numbers == [1, 3] and [w.text for w in words] == ["Cargo", "Vagas", "Vigia", "2"]
 
 
 HEAD = row(1, 0, "Cargo", "Vagas", "PcD", "Negros") + row(1, 14, "Motorista", "2", "-", "-")

@@ -1,5 +1,5 @@
 """A table of cargos copied from a PDF viewer and pasted as it comes (columns aligned with runs of spaces:
-calculator/csv/cargos.py hands it to calculator/csv/layout.py) reads as the same table written as CSV:
+calculator/csv/pasted.py, through calculator/csv/layout.py) reads as the same table written as CSV:
 the same cargos, sections, warnings and answer; a paste whose columns cannot be placed is refused with
 one pt-BR line naming it, and what read before reads the same."""
 
@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator.api import handle
-from calculator.csv.cargos import MAX_PASTED_CHARS, read_cargos
+from calculator.csv.cargos import read_cargos
+from calculator.csv.pasted import MAX_PASTED_CHARS, words_of_text
 from calculator.csv.text import normalise
 from calculator.errors import InputError
 from tests.support import ROOT, run_cli
@@ -171,3 +172,16 @@ def test_any_text_of_runs_of_spaces_gets_a_table_or_an_input_error(pieces):
         read_cargos("".join(pieces).encode() or b" ")
     except InputError as err:
         assert err.field == "csv" and "\n" not in str(err)
+
+
+def test_text_aligned_with_spaces_becomes_words_at_character_columns():
+    words, numbers = words_of_text(["", "Cargo     Vagas  PcD", "Técnico em\tObras   2"])
+    assert numbers == [2, 3]
+    assert [(w.x0, w.x1, w.top, w.text) for w in words] == [
+        (0, 5, 2, "Cargo"), (10, 15, 2, "Vagas"), (17, 20, 2, "PcD"),
+        (0, 7, 4, "Técnico"), (8, 10, 4, "em"), (16, 21, 4, "Obras"), (24, 25, 4, "2")]
+
+
+def test_a_line_of_unusual_spaces_is_no_line_of_words():
+    words, numbers = words_of_text(["Cargo  Vagas", "\u2003\x0b", "Vigia  2"])
+    assert numbers == [1, 3] and [w.text for w in words] == ["Cargo", "Vagas", "Vigia", "2"]
