@@ -3,8 +3,10 @@ optionally, the reserve the edital announced, its PcD vacancies and its nominati
 
 Decoded and cut like the classification list (calculator/csv/text.py: ``,``, ``;`` or tab, as Excel writes
 it or as a table pasted from Excel arrives; UTF-8 with or without BOM, Windows-1252; the lines read
-lazily).  The columns are recognised from the header, case- and accent-insensitive, with the synonyms
-editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
+lazily).  A text whose header the separator cannot cut into the columns, but whose columns are aligned
+with runs of spaces (a table copied from a PDF viewer), is rebuilt by calculator/csv/pasted.py and its rows
+read the same way.  The columns are recognised from the header, case- and accent-insensitive, with the
+synonyms editais use (:data:`COLUMN_ALIASES`); extra columns are ignored.  The layouts (:data:`LAYOUTS`):
 
 - ``vagas``: one count of vacancies (``VAGAS``), with or without ``PcD`` and the racial reserve.  Whether
   that count is the cargo's total or only the ampla concorrência share is in the edital's footnote: the
@@ -41,6 +43,7 @@ from calculator.csv.cargo_columns import (
     total_key,
 )
 from calculator.csv.counts import count_cell
+from calculator.csv.pasted import pasted_table
 from calculator.csv.table_notes import (
     area_joined_warning,
     empty_vacancies_warning,
@@ -121,7 +124,7 @@ def read_cargos(data: bytes, vacancies_are: object = None) -> CargoTable:
         table_too_large)
     state = {"line": first + 1}
     try:
-        return _parse(lines, first, delimiter, state, vacancies_are)
+        return _parse(lines, first, delimiter, state, vacancies_are, data)
     except csv.Error as exc:
         raise InputError(f"Linha {state['line']}: CSV malformado ({csv_reason(exc)}).",
                          FIELD) from None
@@ -155,12 +158,37 @@ def _layout(col_index: dict, display: dict, header_line: int, delimiter: str, he
     return "total"
 
 
-def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None) -> CargoTable:
+def _parse(lines, first: int, delimiter: str, state: dict, vacancies_are: str | None,
+           data: bytes) -> CargoTable:
     reader = csv.reader(lines, delimiter=delimiter, strict=True)
     header = next(reader)
+    if not _names_columns(header) and (pasted := _read_pasted(data, vacancies_are)) is not None:
+        return pasted
     table = _Table(header, first + 1, delimiter, vacancies_are)
     for line, row in data_rows(reader, first, len(header), delimiter, state):
         table.read_row(line, row)
+    return table.finish()
+
+
+def _names_columns(header: list[str]) -> bool:
+    """The header, cut by the separator sniffed, names the cargo and a count column."""
+    columns = {HEADER_TO_COLUMN.get(header_key(raw)) for raw in header}
+    return "cargo" in columns and bool(columns & {"vagas", "total", "ampla"})
+
+
+#: a table's name for its separator, when its columns are aligned with spaces
+_SPACES = "espaços"
+
+
+def _read_pasted(data: bytes, vacancies_are: str | None) -> CargoTable | None:
+    """A table copied from a PDF, its columns aligned with spaces (calculator/csv/pasted.py), read as a
+    CSV's rows are; None if the text has no such table (the CSV's own message stands)."""
+    if (found := pasted_table(data)) is None:
+        return None
+    header_line, header, rows = found
+    table = _Table(header, header_line, _SPACES, vacancies_are)
+    for line, cells in rows:
+        table.read_row(line, cells)
     return table.finish()
 
 
