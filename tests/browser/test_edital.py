@@ -433,3 +433,25 @@ def test_the_table_as_printed_pasted_and_uploaded(ctx, server):
         for c in flips:
             [cells] = [cells for _, cells in rows if cells[0] == c["cargo"]]
             assert c["status_note"] in cells[4]
+
+
+def test_a_table_copied_from_a_pdf_pasted_as_it_comes(ctx, server):
+    """Issue 32, item 1: the sample of docs/edital.md copied from a PDF (columns apart by runs of spaces, the
+    edital's title before, a requisitos table after, a name over two lines), pasted as it comes: the page
+    shows the cargos and the answer Python gives for the same text (calculator/csv/layout.py)."""
+    text = (PRINTED / "copiado-do-pdf.txt").read_text(encoding="utf-8")
+    req = {"command": "edital", "norma": "ubatuba", "data_edital": "2014-09-01", "csv": text}
+    res = handle(req)["result"]
+    assert "Agente Comunitário de Saúde" in [c["cargo"] for c in res["cargos"]]
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "ubatuba")
+    page.fill("#edital-data_edital", "2014-09-01")
+    page.check("#edital-modo-colar")
+    page.fill("#edital-csv", text)
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    shown = page.eval_on_selector_all("#edital-tabela tbody tr:not(.calc-secao)",
+                                      "rs => rs.map(r => r.cells[0].textContent.trim())")
+    assert shown == [c["cargo"] for c in res["cargos"]]
+    assert res["headline"] in page.inner_text("#edital-resultado")
