@@ -392,6 +392,11 @@ def test_downloads(site):
     exported = subprocess.run([sys.executable, "-m", "laws", "export"], cwd=ROOT, check=True,
                               capture_output=True).stdout
     assert (site / "gerado" / "downloads" / "corpus.json").read_bytes() == exported
+    # the version a reader cites beside a number, the one the JSON answers and `cotas --version` give
+    from calculator import VERSION
+
+    downloads = (site / "gerado" / "downloads.html").read_text(encoding="utf-8")
+    assert f"versão <strong>{VERSION}</strong> da calculadora" in downloads
 
 
 def test_home_links_to_the_calculator(site):
