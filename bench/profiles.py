@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import statistics
 import tempfile
 import time
@@ -194,8 +193,9 @@ KEPT = """async (names) => {
 
 def runtime_version(site: Path) -> str:
     """The runtime's version the build wrote into sw.js (sitebuild/offline.py)."""
-    text = (Path(site) / "sw.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"const BUILD = (\{.*?\n\});", text, re.S).group(1))["runtime"]
+    from sitebuild import offline
+
+    return offline.read_build(site)["runtime"]
 
 
 def _harness_start(page, srv) -> dict:
@@ -348,8 +348,6 @@ WARM_RESERVES = 9
 def worker_requests(cargos: int = 100) -> list[str]:
     """A first reserva (the norm's registry read), WARM_RESERVES more with other vacancies, then an edital of
     `cargos` distinct cargos (each with its own name and number of vacancies)."""
-    import json
-
     reserves = [json.dumps({"command": "reserva", "norma": "ubatuba", "vagas": str(n)})
                 for n in range(10, 11 + WARM_RESERVES)]
     lines = ["cargo;vagas"] + [f"Cargo {i + 1};{3 + i}" for i in range(cargos)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import urllib.parse
 from pathlib import Path
 
@@ -76,8 +77,9 @@ def loaded_by(site_dir: Path, page: str) -> set[str]:
 def kept_files(site_dir: Path) -> list[str]:
     """Every file the service worker keeps, relative to site/, sorted."""
     site_dir = Path(site_dir)
-    found = set(pages(site_dir))
-    for page in pages(site_dir):
+    listed = pages(site_dir)
+    found = set(listed)
+    for page in listed:
         found |= loaded_by(site_dir, page)
     for pattern in RUN_TIME_FILES:
         found |= {p.relative_to(site_dir).as_posix() for p in site_dir.glob(pattern) if p.is_file()}
@@ -137,6 +139,12 @@ def write_manifest(site_dir: Path) -> Path:
     out = Path(site_dir) / MANIFEST_NAME
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return out
+
+
+def read_build(site_dir: Path) -> dict:
+    """The BUILD a built site's sw.js carries (what write_service_worker wrote): its versions and files."""
+    text = (Path(site_dir) / SW_NAME).read_text(encoding="utf-8")
+    return json.loads(re.search(r"const BUILD = (\{.*?\n\});", text, re.S).group(1))
 
 
 def write_stage(ctx: Context) -> None:

@@ -31,10 +31,6 @@ SITE_CACHES_ARE = ("async (name) => (await caches.keys()).filter((k) => k.starts
 DECODED = ["pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "calculator.zip"]
 
 
-def build_of(site) -> dict:
-    text = (site / offline.SW_NAME).read_text(encoding="utf-8")
-    return json.loads(re.search(r"const BUILD = (\{.*?\n\});", text, re.S).group(1))
-
 
 @pytest.fixture
 def site(tmp_path):
@@ -51,7 +47,7 @@ def context(browser):
 
 def test_python_and_pages_work_offline_on_the_second_visit(site, context):
     server = SiteServer(site)
-    runtime = build_of(site)["runtime"]
+    runtime = offline.read_build(site)["runtime"]
     QuietHandler.sent.clear()
     page = context.new_page()
     try:
@@ -86,7 +82,7 @@ def test_a_new_build_is_offered_and_replaces_the_cache(site, context):
         page = context.new_page()
         page.goto(server.base + "sobre.html")
         page.wait_for_function(CONTROLLED, timeout=PY_TIMEOUT)
-        old = build_of(site)
+        old = offline.read_build(site)
         assert f"cotas-site-{old['version']}" in page.evaluate("caches.keys()")
 
         # a new build: a page changed, and the build's own stage writes the service worker again
@@ -96,7 +92,7 @@ def test_a_new_build_is_offered_and_replaces_the_cache(site, context):
         assert changed != text
         about.write_text(changed, encoding="utf-8")
         offline.write_service_worker(site, old["runtime"])
-        new = build_of(site)
+        new = offline.read_build(site)
         assert new["version"] != old["version"]
 
         page.reload()  # the browser checks sw.js past its HTTP cache (updateViaCache: "none")

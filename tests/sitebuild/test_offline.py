@@ -38,10 +38,6 @@ def site(tmp_path):
     return tmp_path
 
 
-def built(site) -> dict:
-    text = (site / offline.SW_NAME).read_text(encoding="utf-8")
-    return json.loads(re.search(r"const BUILD = (\{.*?\n\});", text, re.S).group(1))
-
 
 def test_it_keeps_every_page_and_what_pages_load_but_not_python_downloads_or_share_pages(site):
     assert offline.kept_files(site) == [
@@ -51,18 +47,18 @@ def test_it_keeps_every_page_and_what_pages_load_but_not_python_downloads_or_sha
 
 def test_the_version_follows_the_kept_files_and_the_runtime_only(site):
     offline.write_service_worker(site, "r1")
-    first = built(site)
+    first = offline.read_build(site)
     assert first["files"]["assets/a.js"] == offline.digest(site / "assets/a.js")
     assert (first["runtime"], first["offline"]) == ("r1", offline.OFFLINE_PAGE)
     (site / "downloads/lei.json").write_text("outra", encoding="utf-8")
     offline.write_service_worker(site, "r1")
-    assert built(site)["version"] == first["version"]  # a file it does not keep
+    assert offline.read_build(site)["version"] == first["version"]  # a file it does not keep
     (site / "assets/a.js").write_text("outro", encoding="utf-8")
     offline.write_service_worker(site, "r1")
-    second = built(site)
+    second = offline.read_build(site)
     assert second["version"] != first["version"]
     offline.write_service_worker(site, "r2")
-    assert built(site)["version"] not in (first["version"], second["version"])
+    assert offline.read_build(site)["version"] not in (first["version"], second["version"])
 
 
 def test_a_site_without_its_offline_page_is_refused(site):
