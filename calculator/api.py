@@ -8,8 +8,9 @@ Request fields are the CLI options without dashes, with values as typed (strings
 publication; ``data_nomeacao`` is the same field named for a vínculo dated by its nomination),
 ``leitura`` and ``nomeacoes`` (ordem), ``vinculo``; ``edital`` takes the table of cargos as ``csv`` or
 ``csv_base64``, or several editais as ``editais``, a list of ``{"nome": …, "csv": …}``
-(calculator/edital/several.py).  Every answer starts from the applicability stage: ``applies``,
-``headline`` and, without a date, ``validity_window`` (calculator/README.md).
+(calculator/edital/several.py); ``pdf_tabela`` takes a PDF's positioned text as ``palavras`` and answers
+its vacancy table as CSV text (calculator/csv/pdf_table.py).  Every answer starts from the applicability
+stage: ``applies``, ``headline`` and, without a date, ``validity_window`` (calculator/README.md).
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
 "command") and returning a JSON-ready result dict, raising InputError on bad input.
@@ -85,6 +86,12 @@ def _edital(req: dict) -> dict:
     return api_edital(req)
 
 
+def _pdf_tabela(req: dict) -> dict:
+    from calculator.csv.pdf_table import api_pdf_table
+
+    return api_pdf_table(req)
+
+
 __all__ = ["COMMANDS", "MISSING", "check_fields", "date_of", "dumps", "handle", "missing", "run"]
 
 #: command name → runner(request dict without "command") → result dict.
@@ -94,6 +101,7 @@ COMMANDS: dict[str, Callable[[dict], dict]] = {
     "parametros": _parametros,
     "simular": _simular,
     "edital": _edital,
+    "pdf_tabela": _pdf_tabela,
 }
 
 

@@ -21,3 +21,11 @@ EDITAL_FIGURES = 1_000
 #: edital's answer, kept until the comparison across them is made, so the count bounds the memory (a concurso
 #: published in parts has a few editais).
 EDITAIS = 20
+#: Runs of positioned text one PDF's table question may hold (``pdf_tabela``; the CLI's PDF reader): an
+#: edital of a few hundred pages has some tens of thousands; the rebuilder sorts them all, so the count bounds
+#: the time (about a second for this many in CPython, more in the browser).
+PDF_RUNS = 300_000
+#: Pages one PDF may have: the longest editais have a few hundred.
+PDF_PAGES = 2_000
+#: Characters of one run of text (a PDF reader's run is a line at most).
+PDF_RUN_CHARS = 10_000

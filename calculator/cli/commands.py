@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from calculator.api import run
 from calculator.cli.editais_text import render_edital
 from calculator.cli.help import norm_help, percent_help, reading_help, scope_help
+from calculator.cli.pdf_reader import PdfTables
 from calculator.cli.render import render_order, render_parameters, render_reserve
 from calculator.cli.simulation_text import render_text as render_simulation
-from calculator.csv.text import MAX_CSV_BYTES, table_too_large, too_large
+from calculator.csv.text import MAX_CSV_BYTES, too_large
 from calculator.edital import api_edital
 from calculator.errors import InputError
 from calculator.rules import rules_for
@@ -123,13 +124,15 @@ def run_edital(a: argparse.Namespace) -> dict:
     rules_for(a.norma)
     request = {"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
                "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes, "vagas_sao": a.vagas_sao}
+    tables = PdfTables()  # a PDF's vacancy table is read as its CSV text, the PDF named where it came from
     if len(a.arquivo) == 1:
-        return api_edital(request, read_file(a.arquivo[0], table_too_large))
+        path = a.arquivo[0]
+        return tables.answer(path, lambda: api_edital(request, tables.read(path)))
     from calculator.edital.several import check_count, several
 
     check_count(len(a.arquivo))
     # each file read when its turn comes: a file that cannot be read stops the run before anything is written
-    return several((path, request, read_file(path, table_too_large)) for path in a.arquivo)
+    return tables.answer(None, lambda: several((path, request, tables.read(path)) for path in a.arquivo))
 
 
 @dataclass(frozen=True)
