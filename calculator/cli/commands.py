@@ -13,7 +13,7 @@ from calculator.cli.help import norm_help, percent_help, reading_help, scope_hel
 from calculator.cli.pdf_reader import PdfTables
 from calculator.cli.render import render_order, render_parameters, render_reserve
 from calculator.cli.simulation_text import render_text as render_simulation
-from calculator.csv.text import MAX_CSV_BYTES, too_large
+from calculator.csv.text import MAX_CSV_BYTES, table_too_large, too_large
 from calculator.edital import api_edital
 from calculator.errors import InputError
 from calculator.rules import rules_for
@@ -100,9 +100,10 @@ def edital_arguments(p: argparse.ArgumentParser) -> None:
     """Arguments of ``python -m calculator edital``."""
     p.add_argument("arquivo", metavar="ARQUIVO.csv", nargs="+",
                    help="tabela de cargos em CSV: cargo, vagas e, opcionais, reservadas (o que o edital "
-                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão); com dois arquivos ou "
-                        "mais, cada edital e depois a comparação entre eles (o mesmo cargo em editais da "
-                        "mesma norma e período)")
+                        "anunciou), vagas_pcd e nomeacoes (ou - para a entrada padrão); ou o PDF do edital "
+                        "(cotas edital edital.pdf: a tabela de vagas lida do texto do PDF; precisa de pip "
+                        "install \"cotas-em-concursos[pdf]\"); com dois arquivos ou mais, cada edital e "
+                        "depois a comparação entre eles (o mesmo cargo em editais da mesma norma e período)")
     p.add_argument("--norma", required=True, metavar="NORMA", help=norm_help())
     p.add_argument("--percentual", metavar="P", help=f"percentual de reserva ({percent_help()})")
     p.add_argument("--data-edital", metavar="AAAA-MM-DD",
@@ -125,14 +126,17 @@ def run_edital(a: argparse.Namespace) -> dict:
     request = {"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
                "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes, "vagas_sao": a.vagas_sao}
     tables = PdfTables()  # a PDF's vacancy table is read as its CSV text, the PDF named where it came from
+
+    def read(path: str) -> bytes:
+        return tables.read(path, read_file(path, table_too_large))
+
     if len(a.arquivo) == 1:
-        path = a.arquivo[0]
-        return tables.answer(path, lambda: api_edital(request, tables.read(path)))
+        return tables.answer(a.arquivo[0], lambda: api_edital(request, read(a.arquivo[0])))
     from calculator.edital.several import check_count, several
 
     check_count(len(a.arquivo))
     # each file read when its turn comes: a file that cannot be read stops the run before anything is written
-    return tables.answer(None, lambda: several((path, request, tables.read(path)) for path in a.arquivo))
+    return tables.answer(None, lambda: several((path, request, read(path)) for path in a.arquivo))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ optional dependency (``pip install "cotas-em-concursos[pdf]"``), imported only h
 from __future__ import annotations
 
 import io
+import os
 import re
+from fractions import Fraction
 
 from calculator.answer import warning
 from calculator.csv.pdf_table import PdfTable, pdf_table
@@ -26,7 +28,7 @@ FIELD = "arquivo"
 INSTALL = ("Para ler um PDF, instale o leitor de PDF da ferramenta: pip install \"cotas-em-concursos[pdf]\" "
            "(ou salve a tabela de vagas como CSV).")
 #: two characters are in one word when the gap between them is less than this share of their size
-_WORD_GAP = 0.15
+_WORD_GAP = Fraction(3, 20)
 #: "Linha 12" at a message's start (after an edital's name): a line of the CSV text the PDF's table became
 _CSV_LINE = re.compile(r"^((?:.*?: )?)Linha (\d+)")
 
@@ -117,8 +119,8 @@ def _words(page) -> list[list]:
 
 def _same_word(last, char) -> bool:
     size = max(char.size, last.size, 1)
-    middle = (char.y0 + char.y1) / 2
-    return last.y0 <= middle <= last.y1 and -size < char.x0 - last.x1 < _WORD_GAP * size
+    # the character's middle within the last one's height
+    return 2 * last.y0 <= char.y0 + char.y1 <= 2 * last.y1 and -size < char.x0 - last.x1 < _WORD_GAP * size
 
 
 def _chars(item):
@@ -141,17 +143,13 @@ class PdfTables:
         self.tables: dict[str, PdfTable] = {}
         self.last: PdfTable | None = None  # the file being answered (each is answered when it is read)
 
-    def read(self, path: str) -> bytes:
-        """The file's bytes (calculator/cli/commands.py's read_file), a PDF's turned into its table's CSV
-        text."""
-        from calculator.cli.commands import read_file
-        from calculator.csv.text import table_too_large
-
-        data = read_file(path, table_too_large)
+    def read(self, path: str, data: bytes) -> bytes:
+        """The file's bytes, a PDF's turned into its table's CSV text."""
         self.last = None
         if not is_pdf(data):
             return data
-        self.last = self.tables[path] = read_pdf_table(data, path)
+        # named by the file's own name: a long path would be cut in a message
+        self.last = self.tables[path] = read_pdf_table(data, os.path.basename(path) or path)
         return self.last.csv.encode("utf-8")
 
     def answer(self, path: str | None, answer) -> dict:

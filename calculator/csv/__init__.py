@@ -7,4 +7,4 @@
 - ``cargos``: an edital's table of cargos and vacancies (the edital tool's).
 """
 
-__all__ = ["candidates", "cargos", "scores", "text"]
+__all__ = ["candidates", "cargos", "pdf_table", "scores", "text"]

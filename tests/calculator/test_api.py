@@ -94,6 +94,8 @@ def _version_requests() -> list[dict]:
             {"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"},
             {"command": "parametros", "norma": "lins"},
             {"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": classification},
+            {"command": "pdf_tabela",
+             "palavras": [[1, 0, 60, 0, 10, "CARGO  VAGAS"], [1, 0, 60, 12, 22, "A      10   "]]},
             {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\nB;3\n"}]
 
 
