@@ -26,6 +26,7 @@ from tests.browser.test_calculadora import (  # noqa: F401 - pytest fixtures
     ctx,
     handle,
     open_calculator,
+    run_axe,
     server,
     wait_python,
 )
@@ -124,6 +125,7 @@ def test_nothing_of_pdfjs_loads_until_a_pdf_is_chosen_and_a_broken_one_is_refuse
     assert fetched == {base + "pdf.min.mjs", base + "pdf.worker.min.mjs"}
     assert page.get_attribute("#edital-arquivo", "aria-invalid") == "true"
     assert page.is_hidden("#edital-lida")
+    assert run_axe(page) == []
 
 
 def test_a_pdf_with_a_password_is_refused_beside_the_field(ctx, server):
@@ -220,6 +222,8 @@ def test_several_files_give_each_editais_verdict_and_the_comparison(ctx, server)
     assert "edital-1.csv" in split["message"] and "edital-2.csv" in split["message"]
     assert page.text_content("#calc-anuncio") == res["headline"]
     assert page.locator("#edital-baixar").count() == 0  # the CSV is one edital's
+    assert run_axe(page) == []
+    assert run_axe(page, impacts=("moderate",), rules=["heading-order"]) == []
     # one table typed in the text area again: the files are set aside, and the single answer comes back
     page.fill("#edital-csv", table_csv(CARGOS))
     page.evaluate("document.querySelector('#edital-resultado').removeAttribute('data-origem')")
