@@ -204,8 +204,11 @@ def join(name: str) -> str:
 
 #: Written in config.js, replaced in the joined calculadora.js by the runtime's version (runtime_version).
 RUNTIME_MARK = "__COTAS_RUNTIME_VERSION__"
-#: The files the worker runs or loads to start Python, besides worker.js itself (relative to site/).
-RUNTIME_FILES = ("assets/calculadora/calculator.zip", "assets/calculadora/fzstd.mjs")
+#: The files the worker runs or loads to start Python, besides worker.js itself (relative to site/), and
+#: PDF.js (sitebuild/pdfjs.py), which the service worker keeps in the same cache: a build with another PDF.js
+#: has another version, so that a kept library never meets a newer worker of its own.
+RUNTIME_FILES = ("assets/calculadora/calculator.zip", "assets/calculadora/fzstd.mjs",
+                 "assets/calculadora/pdfjs/pdf.min.mjs", "assets/calculadora/pdfjs/pdf.worker.min.mjs")
 
 
 def runtime_version(site_dir: Path, worker: str) -> str:

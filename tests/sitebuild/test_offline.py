@@ -31,6 +31,7 @@ def site(tmp_path):
                 "assets/pyodide/python_stdlib.zip", "assets/pyodide/pyodide-lock.json",
                 "assets/calculadora/calculator.zip",
                 "assets/calculadora/fzstd.mjs", "assets/calculadora/worker.js",
+                "assets/calculadora/pdfjs/pdf.min.mjs", "assets/calculadora/pdfjs/pdf.worker.min.mjs",
                 "assets/calculadora/respostas/ubatuba.js",
                 "downloads/lei.json", "search/search_index.json"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -88,6 +89,9 @@ def test_the_runtime_version_follows_pythons_files_and_the_worker_not_the_pages(
     assert scripts.runtime_version(site, "outro worker") != version
     (site / "assets/calculadora/calculator.zip").write_text("outras regras", encoding="utf-8")
     assert scripts.runtime_version(site, "worker") != version
+    version = scripts.runtime_version(site, "worker")
+    (site / "assets/calculadora/pdfjs/pdf.worker.min.mjs").write_text("outro PDF.js", encoding="utf-8")
+    assert scripts.runtime_version(site, "worker") != version  # kept in the runtime's cache (sw.js)
 
 
 def test_the_joined_page_script_carries_the_runtime_version(site):

@@ -34,10 +34,11 @@ export function clearErrors() {
 export function showError(error) {
   let field = error.field;
   if (field === "csv") field = mode() === "colar" ? "csv" : "linhas";
+  if (field === "pdf") field = "arquivo"; // pdf_tabela's refusals: beside the file field
   const box = $(`edital-${field}-erro`) || $("edital-geral-erro");
   box.textContent = sentence(error.message);
   box.hidden = false;
-  let input = field === "linhas" ? null : form().elements.namedItem(field);
+  let input = field === "linhas" ? null : form().elements.namedItem(field === "arquivo" ? "edital-arquivo" : field);
   if (field === "linhas") {
     // "Linha 3, coluna 2 (…)": the typed cell itself is marked
     const m = /^Linha (\d+)(?:, coluna (\d+))?/.exec(error.message);
@@ -55,7 +56,11 @@ export function tableText() {
   return mode() === "colar" ? $("edital-csv").value : rowsToCsv();
 }
 
-export let uploaded = null; // {text, base64}: the file chosen, while the text area still holds it unchanged
+export let uploaded = null; // {text, base64, nome, bytes}: the CSV chosen, while the text area holds it unchanged
+
+export function forgetUpload() {
+  uploaded = null;
+}
 
 export function shareQuery(req, table) {
   const params = new URLSearchParams();
@@ -67,6 +72,12 @@ export function shareQuery(req, table) {
   return { query: `?${params.toString()}#edital`, small };
 }
 
+export function toBase64(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 export async function readFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text;
@@ -75,9 +86,7 @@ export async function readFile(file) {
   } catch {
     text = new TextDecoder("windows-1252").decode(bytes);
   }
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   // a text area gives its value with "\n" line breaks: compared in that form
-  uploaded = { text: text.replace(/\r\n?/g, "\n"), base64: btoa(binary) };
+  uploaded = { text: text.replace(/\r\n?/g, "\n"), base64: toBase64(bytes), nome: file.name, bytes };
   return text;
 }

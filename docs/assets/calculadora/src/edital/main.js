@@ -1,15 +1,17 @@
 // The "Edital" tool of the calculator page, its entry module: a table of cargos (typed, pasted or
-// uploaded) goes to the Python rules (calculator.api.handle, command "edital") through the page's worker; the
+// uploaded, or read from a PDF) goes to the Python rules (calculator.api.handle, command "edital") through the page's worker; the
 // answer is shown as a table (status in colour AND in words), a bar chart with its text equivalent, a
 // printable report, a CSV download and a share link (the table goes in the URL only when it is small).
 // sitebuild/scripts.py joins this module and those it imports into edital.js, an ES module of its own, so
 // the rest of the page stays as it is; it uses the page's helpers (calculadora.js).
 // Here: the wiring of the form, and the form restored from the address.
 // User text is only ever inserted with textContent / createTextNode, never as HTML.
-import { $, FIELDS, MAX_CSV_BYTES, NORMS, TABLE_TOO_LARGE, TOOL, URL_READ_MAX_CHARS, el, setBusy } from "./page.js";
+import { $, FIELDS, NORMS, TOOL, URL_READ_MAX_CHARS, el, setBusy } from "./page.js";
 import { addRow, csvToRows, showMode } from "./rows.js";
-import { clearErrors, form, readFile, showError, updateFields } from "./form.js";
+import { clearErrors, form, updateFields } from "./form.js";
 import { dropAnswer, run } from "./run.js";
+import { chooseFiles } from "./files.js";
+import { forgetSources, severalFiles } from "./source.js";
 
 function reset() {
   const f = form();
@@ -19,6 +21,7 @@ function reset() {
   }
   updateFields();
   clearErrors();
+  forgetSources();
   $("edital-resultado").replaceChildren();
   delete $("edital-resultado").dataset.origem;
   dropAnswer();
@@ -36,6 +39,7 @@ function restore() {
     }
     return;
   }
+  forgetSources(); // the table comes from the link now
   const f = form();
   for (const name of FIELDS) {
     const x = f.elements.namedItem(name);
@@ -81,20 +85,13 @@ function init() {
   // Every answer of this tool needs Python: its download starts with the first thing typed, pasted or chosen
   // in the form (filling a table takes a while), not at Calcular. Not on mere focus: Tab passes through.
   for (const type of ["input", "change"]) form().addEventListener(type, () => self.CotasCalculadora.ensurePython(), { once: true });
-  $("edital-arquivo").addEventListener("change", async (event) => {
-    const file = event.target.files && event.target.files[0];
-    if (!file) return;
-    $("edital-modo-colar").checked = true;
-    showMode();
-    if (file.size > MAX_CSV_BYTES) {
-      clearErrors();
-      showError({ field: "csv", message: TABLE_TOO_LARGE });
-      event.target.value = "";
-      return;
-    }
-    $("edital-csv").value = await readFile(file);
+  $("edital-arquivo").addEventListener("change", (event) => chooseFiles(event.target));
+  // the files chosen together are the table until the reader types another in the text area
+  $("edital-csv").addEventListener("input", () => {
+    if (severalFiles) forgetSources();
   });
   $("edital-exemplo").addEventListener("click", () => {
+    forgetSources();
     $("edital-modo-digitar").checked = true;
     showMode();
     csvToRows("cargo;vagas;reservadas\nProfessor de Educação Básica;13;2\nTécnico de Enfermagem;5;1\nAgente Administrativo;2;0\nMédico;2;0\n");

@@ -4,9 +4,9 @@
 import { DETAIL_MAX, KIND, basisList, el, explanation, fmt, shareBar, visible } from "./page.js";
 import { ROWS_PER_PART, resultTable } from "./table.js";
 import { chart } from "./chart.js";
-import { downloadCsv, printReport } from "./actions.js";
+import { actionButtons } from "./actions.js";
 
-function warningList(title, items) {
+export function warningList(title, items) {
   if (!items.length) return null;
   const box = el("div", { class: "calc-avisos" }, el("h3", {}, title));
   const ul = el("ul");
@@ -33,7 +33,7 @@ function dateBr(iso) {
 // What the page shows of an answer: the cargo names (and the messages that quote them) come from the user's
 // table, so their control and bidi characters are shown as <U+XXXX>, as the simulator shows candidates'
 // names (a U+202E would display one cargo's name reversed as another's). The CSV keeps the table's text.
-function shown(r) {
+export function shown(r) {
   const warning = (w) => ({ ...w, message: visible(w.message), cargos: w.cargos && w.cargos.map(visible) });
   return { ...r, warnings: r.warnings.map(warning),
     cargos: r.cargos.map((c) => ({ ...c, cargo: visible(c.cargo), warnings: c.warnings.map(warning) })) };
@@ -89,13 +89,7 @@ function reportHead(r) {
 function reportMiddle(r, small) {
   const frag = document.createDocumentFragment();
   frag.append(chart(r));
-  const buttons = el("p", { class: "calc-botoes calc-edital-acoes" });
-  const download = el("button", { type: "button", class: "md-button", id: "edital-baixar" }, "Baixar a tabela (CSV)");
-  download.addEventListener("click", downloadCsv);
-  const print = el("button", { type: "button", class: "md-button", id: "edital-imprimir" }, "Imprimir o relatório");
-  print.addEventListener("click", printReport);
-  buttons.append(download, print);
-  frag.append(buttons);
+  frag.append(actionButtons(true));
   const hint = small
     ? "O link leva a tabela de cargos: quem o abrir vê este mesmo resultado."
     : "A tabela é grande e não vai no link: quem o abrir recebe as opções e precisa colar ou enviar a tabela de novo.";

@@ -2,10 +2,12 @@
 // report appended in parts, one task each; a newer request makes an older answer stale.
 import { $, TOOL, callPython, el, pythonWhy, reveal, setBusy } from "./page.js";
 import { mode } from "./rows.js";
-import { clearErrors, readForm, shareQuery, showError, tableText, uploaded } from "./form.js";
+import { clearErrors, readForm, shareQuery, showError, tableText, toBase64, uploaded } from "./form.js";
 import { render } from "./report.js";
+import { renderSeveral } from "./several.js";
+import { inputsOf, severalFiles } from "./source.js";
 
-export let last = null; // {result, request} of the answer on screen
+export let last = null; // {result, request, apiRequest, inputs, small} of the answer on screen
 let seq = 0;
 
 // The answer on screen is gone (the form was reset): one still on its way is dropped when it arrives.
@@ -16,7 +18,8 @@ export function dropAnswer() {
 
 export async function run(push) {
   const req = readForm();
-  const table = tableText();
+  const several = mode() === "colar" && severalFiles;
+  const table = several ? "" : tableText(); // several files: none of them goes in the link
   clearErrors();
   const out = $("edital-resultado");
   const { query, small } = shareQuery(req, table);
@@ -26,8 +29,10 @@ export async function run(push) {
   setBusy(TOOL, true);
   out.dataset.origem = "espera";
   const apiReq = { ...req };
-  if (mode() === "colar" && uploaded && table === uploaded.text) apiReq.csv_base64 = uploaded.base64;
+  if (several) apiReq.editais = severalFiles.map((f) => ({ nome: f.nome, csv_base64: toBase64(f.bytes) }));
+  else if (mode() === "colar" && uploaded && table === uploaded.text) apiReq.csv_base64 = uploaded.base64;
   else apiReq.csv = table;
+  const inputs = inputsOf(apiReq);
   const answer = await callPython(apiReq);
   if (mine !== seq) return; // stale: a newer run owns the busy state
   setBusy(TOOL, false);
@@ -49,10 +54,10 @@ export async function run(push) {
     out.dataset.origem = "erro";
     return;
   }
-  last = { result: response.result, request: req, small };
+  last = { result: response.result, request: req, apiRequest: apiReq, inputs, small };
   // The report in parts, each appended in a task of its own (the headline first, in view at once): drawn in
   // one go, a report of 40 cargos kept a phone's page from responding for about a third of a second.
-  const parts = render(response.result, req, small);
+  const parts = several ? renderSeveral(response.result) : render(response.result, req, small);
   out.replaceChildren(parts.shift()());
   $("calc-anuncio").textContent = response.result.headline;
   reveal(out); // a Calcular press, the example, or a link with the table: the report in view

@@ -22,9 +22,10 @@ function positionsText(c) {
 
 export const ROWS_PER_PART = 100; // table rows appended per task (a part of the report, see render)
 
-// The table with its first ROWS_PER_PART rows; render appends the others (table.body, table.row).
-export function resultTable(r, table = {}) {
-  const t = el("table", { class: "calc-edital-tabela", id: "edital-tabela" });
+// The table with its first ROWS_PER_PART rows; render appends the others (table.body, table.row). ``id``:
+// another one for each edital when several are answered together.
+export function resultTable(r, table = {}, id = "edital-tabela") {
+  const t = el("table", { class: "calc-edital-tabela", id });
   t.append(el("caption", {}, "Reserva exigida e anunciada, cargo por cargo"));
   const head = ["Cargo", "Vagas", "Reserva exigida", "Anunciada pelo edital", r.status_label || "Situação",
     "Nomeações pela reserva"];
