@@ -14,7 +14,7 @@ $(PY):
 
 setup: $(PY)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --loglevel=error --omit=optional
 
 # Debian packages for the tests: Chromium (browser tests; Playwright's own download does not work here),
 # nginx and Apache (the hosting snippets of docs/hospedar.md are tested on real servers).
