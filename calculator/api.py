@@ -8,7 +8,9 @@ Request fields are the CLI options without dashes, with values as typed (strings
 publication; ``data_nomeacao`` is the same field named for a vínculo dated by its nomination),
 ``leitura`` and ``nomeacoes`` (ordem), ``vinculo``; ``edital`` takes the table of cargos as ``csv`` or
 ``csv_base64``, or several editais as ``editais``, a list of ``{"nome": …, "csv": …}``
-(calculator/edital/several.py).  Every answer starts from the applicability stage: ``applies``,
+(calculator/edital/several.py); ``relatorio`` takes an edital request with ``arquivos`` and
+``gerado_em`` and answers the report's HTML (calculator/report/).  Every answer starts from the
+applicability stage: ``applies``,
 ``headline`` and, without a date, ``validity_window`` (calculator/README.md).
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
@@ -85,6 +87,12 @@ def _edital(req: dict) -> dict:
     return api_edital(req)
 
 
+def _relatorio(req: dict) -> dict:
+    from calculator.report import api_relatorio
+
+    return api_relatorio(req)
+
+
 __all__ = ["COMMANDS", "MISSING", "check_fields", "date_of", "dumps", "handle", "missing", "run"]
 
 #: command name → runner(request dict without "command") → result dict.
@@ -94,6 +102,7 @@ COMMANDS: dict[str, Callable[[dict], dict]] = {
     "parametros": _parametros,
     "simular": _simular,
     "edital": _edital,
+    "relatorio": _relatorio,
 }
 
 

@@ -115,6 +115,10 @@ def edital_arguments(p: argparse.ArgumentParser) -> None:
                    help="o que conta a coluna vagas quando é a única coluna de vagas da tabela (CARGO | "
                         "VAGAS | PcD | NEGROS): total (padrão; PcD e reservadas incluídas) ou ampla (só a "
                         "ampla concorrência; o total é a soma)")
+    p.add_argument("--relatorio", metavar="ARQUIVO.html",
+                   help="grava também um relatório para anexar (HTML autocontido, para imprimir em A4): a "
+                        "norma e os dispositivos citados, os arquivos com o SHA-256, as leituras usadas e a "
+                        "situação de cada cargo; com SOURCE_DATE_EPOCH, a data e hora do relatório são essa")
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
@@ -123,13 +127,20 @@ def run_edital(a: argparse.Namespace) -> dict:
     rules_for(a.norma)
     request = {"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
                "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes, "vagas_sao": a.vagas_sao}
-    if len(a.arquivo) == 1:
-        return api_edital(request, read_file(a.arquivo[0], table_too_large))
     from calculator.edital.several import check_count, several
 
-    check_count(len(a.arquivo))
+    if len(a.arquivo) > 1:
+        check_count(len(a.arquivo))
     # each file read when its turn comes: a file that cannot be read stops the run before anything is written
-    return several((path, request, read_file(path, table_too_large)) for path in a.arquivo)
+    read = ((path, read_file(path, table_too_large)) for path in a.arquivo)
+    if a.relatorio:  # every file read first (the standard input is read once), the report written first
+        from calculator.cli.report_file import ReadTable, write_report
+
+        read = list(read)
+        write_report(a.relatorio, request, [ReadTable(path, data) for path, data in read])
+    if len(a.arquivo) == 1:
+        return api_edital(request, next(iter(read))[1])
+    return several((path, request, data) for path, data in read)
 
 
 @dataclass(frozen=True)

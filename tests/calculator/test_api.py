@@ -94,6 +94,7 @@ def _version_requests() -> list[dict]:
             {"command": "ordem", "norma": "ubatuba", "vagas": "10", "nomeacoes": "20"},
             {"command": "parametros", "norma": "lins"},
             {"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": classification},
+            {"command": "relatorio", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\n", "gerado_em": 0},
             {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\nB;3\n"}]
 
 
