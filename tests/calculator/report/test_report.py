@@ -9,6 +9,8 @@ import json
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from calculator import forget_norms, norms
 from calculator.api import handle
@@ -120,7 +122,8 @@ def test_the_same_request_gives_the_same_bytes_and_another_time_another_stamp():
 
 def test_a_file_read_from_a_pdf_keeps_its_own_hash_beside_the_tables():
     pdf = "ab" * 32
-    html = html_of(arquivos=[{"nome": "edital.pdf", "sha256": pdf.upper(), "origem": "tabela lida da página 3"}])
+    html = html_of(arquivos=[{"nome": "edital.pdf", "sha256": pdf.upper(),
+                              "origem": "tabela lida da página 3"}])
     text = "".join(parsed(html).text)
     assert pdf in text and "tabela lida da página 3" in text
     assert f"tabela analisada (CSV): {hashlib.sha256(TABLE.encode('utf-8')).hexdigest()}" in text
@@ -143,8 +146,9 @@ def test_several_editais_each_verdict_and_the_comparison():
 
 
 @pytest.mark.parametrize(("fields", "field"), [
-    ({"gerado_em": None}, "gerado_em"), ({"gerado_em": "2023"}, "gerado_em"), ({"gerado_em": True}, "gerado_em"),
-    ({"gerado_em": -1}, "gerado_em"), ({"arquivos": [{"nome": "a.csv"}, {"nome": "b.csv"}]}, "arquivos"),
+    ({"gerado_em": None}, "gerado_em"), ({"gerado_em": "2023"}, "gerado_em"),
+    ({"gerado_em": True}, "gerado_em"), ({"gerado_em": -1}, "gerado_em"),
+    ({"arquivos": [{"nome": "a.csv"}, {"nome": "b.csv"}]}, "arquivos"),
     ({"arquivos": [{"nome": "a.csv", "sha256": "xyz"}]}, "arquivos"),
     ({"arquivos": [{"nome": "a.csv", "tamanho": 3}]}, "arquivos"), ({"arquivos": [{"nome": ""}]}, "arquivos"),
     ({"percentual": "10"}, "percentual"), ({"csv": None}, "csv")])
@@ -180,3 +184,12 @@ def test_the_answer_meets_the_published_schema():
     validator = Draft202012Validator(answer_schema.schema("relatorio"))
     assert not list(validator.iter_errors(relatorio()["result"]))
     assert list(validator.iter_errors({**relatorio()["result"], "novo": 1}))
+
+
+@given(st.text())
+def test_the_reports_escape_is_html_escape(text):
+    import html
+
+    from calculator.report.edital_html import esc
+
+    assert esc(text) == html.escape(text)
