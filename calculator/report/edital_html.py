@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date
+
 from calculator.cli.edital_text import STATUS_NAMES
 from calculator.cli.render import KIND_NAMES, refs_label
 from calculator.ptbr import count_phrase, either, format_date, format_int, reserved_phrase
