@@ -14,7 +14,7 @@ import re
 #: "dado" — a fact of the input or plain arithmetic, not a legal rule.
 BASIS_KINDS = ("dispositivo", "sem_base_no_corpus", "nota_de_compilacao", "dado")
 NO_BASIS = "sem base no corpus"
-#: A compilation note's id (laws/parser.py: "<parent>_nota1"), with or without the "slug:" prefix.
+#: A compilation note's id (calculator/norms/provisions.py: "<parent>_nota1"), with or without "slug:".
 _COMPILATION_NOTE = re.compile(r"_nota\d*$")
 
 

@@ -152,9 +152,16 @@ EDITAIS = _object(
      "basis": {**_IDS, "description": "os dispositivos que a comparação cita (os de cada edital estão na "
                                       "sua resposta)"}})
 
+#: The report of an edital (calculator/report/): the HTML file and the name to save it under.
+RELATORIO = _object(
+    {"command": {"const": "relatorio"}, "calculator_version": IDENTITY["calculator_version"],
+     "html": {"type": "string", "description": "o relatório, um documento HTML autocontido (sem script)"},
+     "arquivo": {"type": "string", "pattern": "^relatorio-edital-[a-z0-9_-]+-[0-9]{8}-[0-9]{4}\\.html$",
+                 "description": "o nome sugerido para gravar o relatório"}})
+
 #: command → its answer's schema (an edital request answers one edital, or several with ``editais``).
 SCHEMAS = {"reserva": RESERVA, "ordem": ORDEM, "parametros": PARAMETROS, "simular": SIMULAR,
-           "edital": {"oneOf": [EDITAL, EDITAIS]}}
+           "edital": {"oneOf": [EDITAL, EDITAIS]}, "relatorio": RELATORIO}
 
 
 def schema(command: str) -> dict:

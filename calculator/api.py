@@ -9,8 +9,10 @@ publication; ``data_nomeacao`` is the same field named for a vínculo dated by i
 ``leitura`` and ``nomeacoes`` (ordem), ``vinculo``; ``edital`` takes the table of cargos as ``csv`` or
 ``csv_base64``, or several editais as ``editais``, a list of ``{"nome": …, "csv": …}``
 (calculator/edital/several.py); ``pdf_tabela`` takes a PDF's positioned text as ``palavras`` and answers
-its vacancy table as CSV text (calculator/csv/pdf_table.py).  Every answer starts from the applicability
-stage: ``applies``, ``headline`` and, without a date, ``validity_window`` (calculator/README.md).
+its vacancy table as CSV text (calculator/csv/pdf_table.py); ``relatorio`` takes an edital request with
+``arquivos`` and ``gerado_em`` and answers the report's HTML (calculator/report/).  Every answer starts from
+the applicability stage: ``applies``, ``headline`` and, without a date, ``validity_window``
+(calculator/README.md).
 
 Adding a command = one entry in :data:`COMMANDS`: a function taking the request dict (without
 "command") and returning a JSON-ready result dict, raising InputError on bad input.
@@ -92,6 +94,12 @@ def _pdf_tabela(req: dict) -> dict:
     return api_pdf_table(req)
 
 
+def _relatorio(req: dict) -> dict:
+    from calculator.report import api_relatorio
+
+    return api_relatorio(req)
+
+
 __all__ = ["COMMANDS", "MISSING", "check_fields", "date_of", "dumps", "handle", "missing", "run"]
 
 #: command name → runner(request dict without "command") → result dict.
@@ -102,6 +110,7 @@ COMMANDS: dict[str, Callable[[dict], dict]] = {
     "simular": _simular,
     "edital": _edital,
     "pdf_tabela": _pdf_tabela,
+    "relatorio": _relatorio,
 }
 
 

@@ -1,5 +1,6 @@
-"""Citation labels derived from provision ids: the one label grammar (laws/parser.py's label_for uses it too;
-the calculator runs alone, in Pyodide, so the grammar lives here).
+"""Citation labels derived from provision ids: the one label grammar (the text parser's label_for,
+calculator/norms/provisions.py, uses it too; the calculator runs alone, in Pyodide, so the grammar lives
+here).
 
 "art2_par3" → "art. 2º, § 3º"; "art1_par1u_inc1" → "art. 1º, parágrafo único, inciso I";
 "art1_cpt" → "art. 1º, caput" (caput named only when it is the cited provision itself).

@@ -36,12 +36,19 @@ def zip_entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
+#: The files of a norm folder the calculator reads: the registry (at import), and the verbatim text with the
+#: meta.toml its parser reads the closing lines from (the edital's report quotes the provisions cited and
+#: gives the text's SHA-256, calculator/report/quotes.py).
+NORM_FILES = ("norma.toml", "texto.txt", "meta.toml")
+
+
 def calculator_data_files() -> list[Path]:
-    """The norms' registries (laws/<slug>/norma.toml), read by the calculator at import: packed at the same
-    relative path, so calculator/norms/discovery.py finds them in Pyodide as in the repository."""
+    """Each norm's :data:`NORM_FILES` that exists: packed at the same relative path, so
+    calculator/norms/discovery.py finds them in Pyodide as in the repository."""
     from calculator.norms import discover, path_of
 
-    return [path_of(slug) for slug in discover()]
+    folders = [path_of(slug).parent for slug in discover()]
+    return [folder / name for folder in folders for name in NORM_FILES if (folder / name).is_file()]
 
 
 def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
@@ -49,7 +56,7 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
 
     Copies Pyodide from node_modules/pyodide (npm, pinned) into site/assets/pyodide/, builds the wheel
     (sitebuild.wheel, published as site/downloads/<wheel>) and packs that wheel's calculator/*.py, as
-    bytecode (compile_bytecode), and its norms' registries (laws/*/norma.toml) into
+    bytecode (compile_bytecode), and its norms' registries, texts and metadata (:data:`NORM_FILES`) into
     site/assets/calculadora/calculator.zip — deterministic (sorted names, fixed timestamps and modes),
     loaded in the page's Web Worker with ``pyodide.unpackArchive``. The standard library zip keeps only the
     files the calculator loads (trim_stdlib), as bytecode too. ``cache``: the build cache's folder (by
@@ -70,18 +77,19 @@ def pack_calculator(site_dir: Path, cache: Path | None = None) -> None:
 
     out = Path(site_dir) / "assets" / "calculadora" / "calculator.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    # The page runs the package pip installs: calculator/*.py and the registries come from the wheel
+    # The page runs the package pip installs: calculator/*.py and the norms' files come from the wheel
     # (published beside the site's downloads); a norm from an extra corpus folder (COTAS_NORMAS_EXTRA),
-    # not in the wheel, is packed as laws/<slug>/norma.toml too, so the page finds it where the
-    # calculator looks for the corpus.
+    # not in the wheel, is packed as laws/<slug>/<file> too, so the page finds it where the calculator
+    # looks for the corpus.
     from sitebuild import wheel
 
     built = wheel.build_wheel(Path(site_dir) / wheel.FOLDER, cache)
     files: dict[str, bytes] = {}
     with zipfile.ZipFile(built) as whl:
         for name in whl.namelist():
+            folder_file = name.startswith("laws/") and name.count("/") == 2
             if (name.startswith("calculator/") and name.endswith(".py")) or (
-                    name.startswith("laws/") and name.endswith("/norma.toml")):
+                    folder_file and name.rpartition("/")[2] in NORM_FILES):
                 files[name] = whl.read(name)
     for p in calculator_data_files():
         files.setdefault(f"laws/{p.parent.name}/{p.name}", p.read_bytes())

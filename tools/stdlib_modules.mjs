@@ -52,6 +52,8 @@ for norm in ("ubatuba", "quissama", "lins"):
         requests.append({"command": "simular", "norma": norm, "vagas": "12", "percentual": "20", "vagas_pcd": "1",
                          "csv_base64": base64.b64encode(data).decode("ascii")})
     requests.append({"command": "simular", "norma": norm, "vagas": "5", "percentual": "20", "csv": rows})
+requests.append({"command": "relatorio", "norma": "ubatuba", "csv": "cargo;vagas;reservadas\\nA;13;2\\n",
+                 "arquivos": [{"nome": "a.pdf", "origem": "p. 1"}], "gerado_em": 1700000000})
 for r in requests:
     handle(json.dumps(r))
 handle("{not json")

@@ -117,6 +117,10 @@ def edital_arguments(p: argparse.ArgumentParser) -> None:
                    help="o que conta a coluna vagas quando é a única coluna de vagas da tabela (CARGO | "
                         "VAGAS | PcD | NEGROS): total (padrão; PcD e reservadas incluídas) ou ampla (só a "
                         "ampla concorrência; o total é a soma)")
+    p.add_argument("--relatorio", metavar="ARQUIVO.html",
+                   help="grava também um relatório para anexar (HTML autocontido, para imprimir em A4): a "
+                        "norma e os dispositivos citados, os arquivos com o SHA-256, as leituras usadas e a "
+                        "situação de cada cargo; com SOURCE_DATE_EPOCH, a data e hora do relatório são essa")
     p.add_argument("--json", action="store_true", help="imprime um objeto JSON")
 
 
@@ -126,17 +130,31 @@ def run_edital(a: argparse.Namespace) -> dict:
     request = {"norma": a.norma, "percentual": a.percentual, "data_edital": a.data_edital,
                "vinculo": a.vinculo, "leitura": a.leitura, "nomeacoes": a.nomeacoes, "vagas_sao": a.vagas_sao}
     tables = PdfTables()  # a PDF's vacancy table is read as its CSV text, the PDF named where it came from
+    kept = []  # with --relatorio, each file as read: the report names and hashes it
 
     def read(path: str) -> bytes:
-        return tables.read(path, read_file(path, table_too_large))
+        data = read_file(path, table_too_large)
+        table = tables.read(path, data)
+        if a.relatorio:
+            from calculator.cli.report_file import ReadTable
+
+            kept.append(ReadTable(path, data, table, tables.source(path)))
+        return table
 
     if len(a.arquivo) == 1:
-        return tables.answer(a.arquivo[0], lambda: api_edital(request, read(a.arquivo[0])))
-    from calculator.edital.several import check_count, several
+        result = tables.answer(a.arquivo[0], lambda: api_edital(request, read(a.arquivo[0])))
+    else:
+        from calculator.edital.several import check_count, several
 
-    check_count(len(a.arquivo))
-    # each file read when its turn comes: a file that cannot be read stops the run before anything is written
-    return tables.answer(None, lambda: several((path, request, read(path)) for path in a.arquivo))
+        check_count(len(a.arquivo))
+        # each file read when its turn comes: a file that cannot be read stops the run before anything is
+        # written
+        result = tables.answer(None, lambda: several((path, request, read(path)) for path in a.arquivo))
+    if a.relatorio:  # the answer stood: the report is written before it is printed
+        from calculator.cli.report_file import write_report
+
+        write_report(a.relatorio, request, kept)
+    return result
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,11 @@ class PdfTables:
         self.last = self.tables[path] = read_pdf_table(data, os.path.basename(path) or path)
         return self.last.csv.encode("utf-8")
 
+    def source(self, path: str) -> str | None:
+        """Where the table of the file at ``path`` came from, if it was a PDF."""
+        table = self.tables.get(path)
+        return table.source if table is not None else None
+
     def answer(self, path: str | None, answer) -> dict:
         """``answer()``, one edital's (of ``path``) or several's, with the PDFs' sources said."""
         try:

@@ -58,7 +58,7 @@ __all__ = [
     "Parameter", "Reading", "Registry", "RegistryError", "Validity",
     "add_years", "available", "corpus_dirs", "discover", "discovery", "forget", "label_problem", "load",
     "loaded", "names", "parameter_placeholders", "SLUG_FORM", "rules_problem", "validate", "vocabulary",
-    "parameters_table", "path_of", "problem", "problems", "read_registry", "registry_from_data",
+    "parameters_table", "path_of", "problem", "problems", "provisions", "read_registry", "registry_from_data",
     "registry_of", "schema", "wording",
 ]
 

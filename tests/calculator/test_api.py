@@ -96,6 +96,7 @@ def _version_requests() -> list[dict]:
             {"command": "simular", "norma": "ubatuba", "vagas": "10", "csv": classification},
             {"command": "pdf_tabela",
              "palavras": [[1, 0, 60, 0, 10, "CARGO  VAGAS"], [1, 0, 60, 12, 22, "A      10   "]]},
+            {"command": "relatorio", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\n", "gerado_em": 0},
             {"command": "edital", "norma": "ubatuba", "csv": "cargo;vagas\nA;10\nB;3\n"}]
 
 

@@ -36,15 +36,15 @@ def test_pack_is_deterministic_and_holds_only_the_calculator_sources_and_registr
         infos = zf.infolist()
         names = [i.filename for i in infos]
         assert names == sorted(names)
-        # the calculator as bytecode (no source beside it), the registries as they are
+        # the calculator as bytecode (no source beside it), the norms' files as they are
         assert all((n.startswith("calculator/") and n.endswith(".pyc"))
-                   or (n.startswith("laws/") and n.endswith("/norma.toml")) for n in names)
+                   or (n.startswith("laws/") and n.rpartition("/")[2] in pyodide.NORM_FILES) for n in names)
         assert "calculator/api.pyc" in names and "calculator/__init__.pyc" in names
         assert {"laws/ubatuba/norma.toml", "laws/quissama/norma.toml", "laws/lins/norma.toml"} <= set(names)
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         expected = sorted([p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "calculator").rglob("*.py")
                            if "__pycache__" not in p.parts]
-                          + [f"laws/{slug}/norma.toml" for slug in discover()])
+                          + [f"laws/{slug}/{name}" for slug in discover() for name in pyodide.NORM_FILES])
         assert names == expected
 
 

@@ -140,7 +140,7 @@ def test_public_api_from_the_installed_package(wheel_venv):
 
 def test_page_bytecode_is_compiled_from_the_wheel(built_wheel, tmp_path):
     """calculator.zip (what the page's Pyodide runs) holds exactly the wheel's calculator/*.py, as
-    bytecode of those very sources, and its registries."""
+    bytecode of those very sources, and its norms' files (registry, text, metadata)."""
     import _imp
 
     from sitebuild import pyodide
@@ -150,14 +150,15 @@ def test_page_bytecode_is_compiled_from_the_wheel(built_wheel, tmp_path):
     assert published.read_bytes() == built_wheel.read_bytes()  # deterministic: the same wheel
     with zipfile.ZipFile(built_wheel) as whl:
         sources = {n: whl.read(n) for n in whl.namelist()
-                   if (n.startswith("calculator/") and n.endswith(".py")) or n.endswith("/norma.toml")}
+                   if (n.startswith("calculator/") and n.endswith(".py"))
+                   or (n.count("/") == 2 and n.rpartition("/")[2] in pyodide.NORM_FILES)}
     with zipfile.ZipFile(tmp_path / "assets" / "calculadora" / "calculator.zip") as zf:
         packed = {n[:-1] if n.endswith(".pyc") else n: zf.read(n) for n in zf.namelist()}
-    # besides the wheel's files, only the registries of norms from an extra corpus folder
+    # besides the wheel's files, only the files of norms from an extra corpus folder
     # (COTAS_NORMAS_EXTRA: the tests' fixture norms), which the wheel does not ship
     from calculator.norms import discover
 
-    extra = {f"laws/{slug}/norma.toml" for slug in discover()
+    extra = {f"laws/{slug}/{name}" for slug in discover() for name in pyodide.NORM_FILES
              if not (pyodide.ROOT / "laws" / slug / "norma.toml").is_file()}
     assert packed.keys() == sources.keys() | extra
     for name, source in sources.items():
