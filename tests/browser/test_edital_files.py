@@ -3,10 +3,7 @@ the built site served from a sub-path: a PDF read by PDF.js only when chosen, it
 (command "pdf_tabela") and put in the form to be checked, a PDF that cannot be opened refused beside the
 field, several CSV files answered edital by edital and compared, and the report downloaded ("relatorio").
 Expected answers come from calculator.api.handle in CPython, for the request the page sent (recorded as it
-is posted to the page's worker).
-
-Tests that need "pdf_tabela" or "relatorio" skip while calculator.api does not have them (they arrive from
-other branches)."""
+is posted to the page's worker)."""
 
 from __future__ import annotations
 
@@ -17,10 +14,6 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
-from calculator.api import COMMANDS
-from tests import pace
 from tests.browser.test_calculadora import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
     ctx,
@@ -34,10 +27,6 @@ from tests.browser.test_edital import table_csv, type_rows, wait_result
 
 FIXTURES = (ctx, server)  # pytest finds them by name in this module
 
-needs_pdf_tabela = pytest.mark.skipif("pdf_tabela" not in COMMANDS,
-                                      reason="calculator.api ainda sem o comando pdf_tabela (outro ramo)")
-needs_relatorio = pytest.mark.skipif("relatorio" not in COMMANDS,
-                                     reason="calculator.api ainda sem o comando relatorio (outro ramo)")
 
 # What the page posts to its worker ({type: "api", request: "<json>"}), kept for the test to replay in
 # CPython; the worker gets every message as it would.
@@ -154,7 +143,6 @@ def pdf_read(ctx, server):
     return page, pdf
 
 
-@needs_pdf_tabela
 def test_a_pdfs_table_is_rebuilt_by_python_and_shown_for_confirmation(ctx, server):
     page, _ = pdf_read(ctx, server)
     [request] = sent(page, "pdf_tabela")
@@ -176,16 +164,6 @@ def test_a_pdfs_table_is_rebuilt_by_python_and_shown_for_confirmation(ctx, serve
     wait_result(page)
     [asked] = sent(page, "edital")
     assert handle(asked)["result"]["headline"] in page.inner_text("#edital-resultado")
-
-
-@pytest.mark.skipif("pdf_tabela" in COMMANDS, reason="o comando pdf_tabela existe: o teste acima vale")
-def test_before_pdf_tabela_lands_a_valid_pdf_gets_pythons_refusal_beside_the_field(ctx, server):
-    """Until the Python side is merged, a good PDF is read by PDF.js and Python names the unknown command,
-    beside the field (never a silent nothing)."""
-    page = open_calculator(ctx, server)
-    page.check("#edital-modo-colar")
-    choose(page, ("edital.pdf", table_pdf(ctx)))
-    assert "pdf_tabela" in file_error(page)
 
 
 def several_editais():
@@ -248,7 +226,6 @@ def python_report(request: dict) -> tuple[bytes, str]:
     return res["html"].encode("utf-8"), res["arquivo"]
 
 
-@needs_relatorio
 def test_the_report_of_a_typed_table_is_pythons_for_the_same_request_and_time(ctx, server):
     page = recording_page(ctx, server)
     wait_python(page)
@@ -264,7 +241,6 @@ def test_the_report_of_a_typed_table_is_pythons_for_the_same_request_and_time(ct
     assert (data, name) == python_report(request)
 
 
-@needs_relatorio
 def test_the_report_of_several_files_names_each_with_its_sha256(ctx, server):
     page = recording_page(ctx, server)
     wait_python(page)
@@ -280,8 +256,6 @@ def test_the_report_of_several_files_names_each_with_its_sha256(ctx, server):
     assert (data, name) == python_report(request)
 
 
-@needs_relatorio
-@needs_pdf_tabela
 def test_the_report_of_a_pdf_names_the_pdf_and_where_the_table_was_read(ctx, server):
     page, pdf = pdf_read(ctx, server)
     source = handle(sent(page, "pdf_tabela")[0])["result"]["source"]
@@ -291,21 +265,3 @@ def test_the_report_of_a_pdf_names_the_pdf_and_where_the_table_was_read(ctx, ser
     assert request["arquivos"] == [{"nome": "edital.pdf", "sha256": hashlib.sha256(pdf).hexdigest(),
                                     "origem": source}]
     assert (data, name) == python_report(request)
-
-
-def test_before_relatorio_lands_the_button_says_why_beside_it(ctx, server):
-    """The report button is there with every answer; without the command, Python's refusal is shown beside
-    it (this test then checks the message; once merged, that the file comes)."""
-    page = open_calculator(ctx, server)
-    wait_python(page)
-    page.click("#edital-exemplo")
-    wait_result(page)
-    if "relatorio" in COMMANDS:
-        with page.expect_download(timeout=PY_TIMEOUT) as info:
-            page.click("#edital-relatorio")
-        assert info.value.suggested_filename.endswith(".html")
-    else:
-        page.click("#edital-relatorio")
-        box = page.locator("#edital-relatorio-erro")
-        box.wait_for(state="visible", timeout=pace.ms(20_000))
-        assert "relatorio" in box.inner_text()
