@@ -16,7 +16,9 @@ What the rebuilder decides, and why:
   row whose cells are out of place, and the rows under it would be lost.
 - **A heading row** (``NÍVEL MÉDIO``): a line of one cell, in the first column or across several, is passed
   on as a row with only the cargo's cell, as the CSV reader reads a section title.  Such lines after the
-  table's last row (a signature, a date, a note) are not rows.
+  table's last row (a signature, a date, a note) are not rows.  A line of one cell across several columns
+  that ends in two counts ("… Complementar 2 - 1") is no title: it is a row a PDF reader gave as one run of
+  text (PDF.js joins a line printed as one string, its spaces collapsed), out of place like the above.
 - **A cargo's name broken over two lines**: the counts are on the name's first line (cells aligned at the
   top, as editais print them).  A line with text only in the cargo column, right under a cargo's row (no
   blank gap), continues that cargo's name when it has a lowercase letter ("Saúde", "do Trabalho") or the
@@ -238,7 +240,7 @@ def rebuild(words: list[Word]) -> Table | None:
         cells = _fit(line, columns)
         if cells is None:
             inside, misfit = False, line
-            if any(_COUNT.fullmatch(cell.text) for cell in line.cells):
+            if any(_COUNT.fullmatch(cell.text) for cell in line.cells) or _counts_at_end(line):
                 unplaced = unplaced or _row(line)
         elif rows and _continues(rows[-1], cells, line, columns):
             name = rows[-1].cells[columns.cargo]  # a hyphen at the break joins ("Técnico-Administrativo")
@@ -270,12 +272,20 @@ def _drop_trailing(rows: list[Row], columns: _Columns) -> None:
 
 
 def _fit(line: _Line, columns: _Columns) -> list[str] | None:
-    """The line's cells in the header's columns; a line of one cell across several is a heading row."""
+    """The line's cells in the header's columns; a line of one cell across several is a heading row, unless
+    it ends in counts (a row whose cells a PDF reader gave as one run of text: not a title)."""
     cells = columns.place(line)
-    if cells is None and len(line.cells) == 1:
+    if cells is None and len(line.cells) == 1 and not _counts_at_end(line):
         cells = [""] * len(columns.spans)
         cells[columns.cargo] = line.cells[0].text
     return cells
+
+
+def _counts_at_end(line: _Line) -> bool:
+    """One cell whose last two words read as counts ("… Complementar 2 - 1"): a title ends in at most one
+    number ("QUADRO 2")."""
+    words = line.cells[0].text.split() if len(line.cells) == 1 else []
+    return len(words) > 2 and all(_COUNT.fullmatch(word) for word in words[-2:])
 
 
 def _continues(above: Row, cells: list[str], line: _Line, columns: _Columns) -> bool:
