@@ -216,7 +216,7 @@ def download_report(page) -> tuple[bytes, str, dict]:
     page.clock.set_fixed_time(moment)
     with page.expect_download(timeout=PY_TIMEOUT) as info:
         page.click("#edital-relatorio")
-    [request] = sent(page, "relatorio")
+    request = sent(page, "relatorio")[-1]
     assert request["gerado_em"] == int(moment.timestamp())
     return Path(info.value.path()).read_bytes(), info.value.suggested_filename, request
 
@@ -265,3 +265,11 @@ def test_the_report_of_a_pdf_names_the_pdf_and_where_the_table_was_read(ctx, ser
     assert request["arquivos"] == [{"nome": "edital.pdf", "sha256": hashlib.sha256(pdf).hexdigest(),
                                     "origem": source}]
     assert (data, name) == python_report(request)
+    # the reader corrects a cell of the table read: the report says the table was changed on the page
+    page.locator("#edital-linhas tbody tr input").nth(1).fill("14")
+    page.evaluate("document.querySelector('#edital-resultado').removeAttribute('data-origem')")
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    _, _, changed = download_report(page)
+    assert changed["arquivos"][0]["origem"] == source + " (tabela conferida e corrigida na página)"
+    assert ";14;" in changed["csv"]

@@ -3,7 +3,7 @@
 // several CSV files (one edital each, answered one by one and compared).
 import { $, MAX_CSV_BYTES, TABLE_TOO_LARGE, TOOL, callPython, el, sentence, setBusy } from "./page.js";
 import { replyOf } from "./reply.js";
-import { csvToRows, showMode } from "./rows.js";
+import { csvToRows, rowsToCsv, showMode } from "./rows.js";
 import { clearErrors, forgetUpload, form, readFile, showError } from "./form.js";
 import { PDF_INVALID, PdfError, isPdf, readPdf } from "./pdf.js";
 import { forgetSources, setPdfRead, setSeveral } from "./source.js";
@@ -97,13 +97,15 @@ async function choosePdf(file, mine) {
     fileError(message);
     return;
   }
-  setPdfRead({ nome: file.name, bytes: new Uint8Array(await file.arrayBuffer()), origem: result.source,
-    csv: result.csv });
-  confirmTable(file.name, result);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (mine !== choice) return;
+  // the table as the form holds it unedited: the report says when the reader changed it
+  setPdfRead({ nome: file.name, bytes, origem: result.source, csv: confirmTable(file.name, result) });
 }
 
 // The rebuilt table in the form's own editable table (the typed rows when its columns are theirs, else the
-// text area), under a notice that says where it was read and asks the reader to check it.
+// text area), under a notice that says where it was read and asks the reader to check it; the table's text
+// as the form now sends it.
 function confirmTable(name, result) {
   const typed = csvToRows(result.csv);
   $(typed ? "edital-modo-digitar" : "edital-modo-colar").checked = true;
@@ -115,4 +117,5 @@ function confirmTable(name, result) {
   const warnings = (result.warnings || []).map((w) => (typeof w === "string" ? w : w.message));
   if (warnings.length) children.push(el("ul", {}, ...warnings.map((w) => el("li", {}, w))));
   notice(...children);
+  return typed ? rowsToCsv() : result.csv;
 }
