@@ -121,8 +121,8 @@ def test_a_line_across_the_columns_with_rows_under_it_is_named():
 def test_a_line_of_one_run_across_the_columns_ending_in_counts_is_a_row_out_of_place_not_a_title():
     """PDF.js gives a line printed as one string as one run, its spaces collapsed: "… Complementar 2 - 1"
     across every column is a row whose cells cannot be placed (refused), while "QUADRO 2" stays a title."""
-    header = [Word(1, 0, 40, 0, 10, "CARGO"), Word(1, 150, 180, 0, 10, "VAGAS"), Word(1, 200, 220, 0, 10, "PCD"),
-              Word(1, 240, 280, 0, 10, "NEGROS")]
+    header = [Word(1, 0, 40, 0, 10, "CARGO"), Word(1, 150, 180, 0, 10, "VAGAS"),
+              Word(1, 200, 220, 0, 10, "PCD"), Word(1, 240, 280, 0, 10, "NEGROS")]
     merged = Word(1, 0, 275, 12, 22, "Assistente de Saúde Bucal 2 - 1")
     after = [Word(1, 0, 50, 24, 34, "Enfermeiro"), Word(1, 160, 166, 24, 34, "5")]
     found = rebuild(header + [merged] + after)
