@@ -273,3 +273,18 @@ def test_the_report_of_a_pdf_names_the_pdf_and_where_the_table_was_read(ctx, ser
     _, _, changed = download_report(page)
     assert changed["arquivos"][0]["origem"] == source + " (tabela conferida e corrigida na página)"
     assert ";14;" in changed["csv"]
+
+
+def test_the_browsers_own_print_shows_the_answer_without_the_form_and_every_cargos_steps(ctx, server):
+    """Printed with the browser's Print (not the Imprimir button): the form is not printed before the answer,
+    and "Passo a passo de cada cargo", a closed <details> on screen, prints with its content."""
+    page = open_calculator(ctx, server)
+    wait_python(page)
+    page.click("#edital-exemplo")
+    wait_result(page)
+    steps = page.locator(".calc-edital-passos h4").first
+    assert page.is_visible("#form-edital") and not steps.is_visible()
+    page.emulate_media(media="print")
+    assert page.is_hidden("#form-edital")
+    assert steps.is_visible() and page.locator(".calc-edital-passos ol li").first.is_visible()
+    assert page.is_visible("#edital-resultado .calc-edital-tabela")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import pace
+from tests import pace, pdfs
 from tests.support import CHROMIUM, CHROMIUM_ARGS, verified_copy
 
 
@@ -189,6 +189,11 @@ def check_calculator(base: str):
             # server labels it with a Content-Encoding), never as the 9.6 MB original
             via = [v for v in (w.evaluate("() => self.packedVia || null") for w in page.workers) if v]
             assert via and via[0]["pyodide.asm.wasm"] in ("zst", "zst-decodificado-pelo-servidor"), via
+            # an edital's PDF under the snippet's Content-Security-Policy: PDF.js and its worker from the site
+            page.set_input_files("#edital-arquivo", files=[
+                {"name": "edital.pdf", "mimeType": "application/pdf", "buffer": pdfs.make("ruled")}])
+            page.wait_for_selector("#edital-lida", state="visible", timeout=pace.ms(60_000))
+            assert "edital.pdf" in page.inner_text("#edital-lida")
             assert errors == []
         finally:
             br.close()
