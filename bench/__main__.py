@@ -5,6 +5,7 @@
     .venv/bin/python -m bench --runs 7        # browser loads per case (default 5; median, min–max)
     .venv/bin/python -m bench --only python --runs 5   # only Python ready (worker / throttled page)
     .venv/bin/python -m bench --only edital --runs 5   # only the Edital report of 40 cargos
+    .venv/bin/python -m bench --only pdf --runs 5      # only a 10-page PDF read on the Edital tool
     .venv/bin/python -m bench --only worker --runs 5   # only answers through worker.js (warm reserva,
                                                        # 100-cargo edital); --site DIR: another built site
     .venv/bin/python -m bench --only arrival --runs 1  # only the arrival (bytes, requests, time)
@@ -20,6 +21,8 @@ precompressed .gz files (like nginx gzip_static):
   and the plain start again with its CPU throttled like the page's (worker.js on the page's throttled
   thread, bench/profiles.py), beside it, run by run;
 - a simulation of 100,000 candidates and 10,000 seats uploaded as a file: time, longest task;
+- a 10-page edital's PDF chosen in the Edital tool: time to the rebuilt table, PDF.js's bytes, longest task
+  (PDF.js's parsing on the page's throttled thread);
 - bytes transferred by a law page;
 and also the full build time (`python build.py`, with an empty build cache and again), the
 simulator throughput (100,000 candidates, 10,000 seats) in CPython and in Pyodide (Node, the built
@@ -211,9 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-browser", action="store_true", help="pula as medições no Chromium")
     parser.add_argument("--skip-sim", action="store_true", help="pula as medições do simulador")
-    parser.add_argument("--only", choices=["python", "edital", "worker", "arrival", "visitas"],
+    parser.add_argument("--only", choices=["python", "edital", "pdf", "worker", "arrival", "visitas"],
                         help="só o Python pronto (no worker e na página limitada), só o relatório do "
-                             "edital, só as respostas pelo worker (reserva quente, edital de 100 cargos), "
+                             "edital, só a leitura de um PDF de 10 páginas, só as respostas pelo worker "
+                             "(reserva quente, edital de 100 cargos), "
                              "só a chegada à calculadora (e a página de norma) ou só o Python na primeira e "
                              "na segunda visita (e sem conexão), sem gerar o site")
     parser.add_argument("--site", type=Path, default=BUILT_SITE,
@@ -461,6 +465,26 @@ def print_profiles(profiles: dict) -> None:
         if rows:
             _table(title, ["perfil", "n", shown, "tarefa mais longa: mediana (mín.–máx.)", "nós", "carga"],
                    rows)
+    print_pdf(profiles, label)
+
+
+def print_pdf(profiles: dict, label: dict) -> None:
+    rows = []
+    for name in profiles:
+        if "pdf" not in profiles[name]:
+            continue
+        runs = profiles[name]["pdf"]
+        tasks = [x["longest_task_ms"] for x in runs]
+        times = spread([x["answer_ms"] for x in runs])
+        rows.append([label.get(name, name), str(len(runs)), fmt_spread(times),
+                     f"{statistics.median(tasks):.0f} ms ({min(tasks):.0f}–{max(tasks):.0f})",
+                     f"{fmt_bytes(runs[0]['pdf_bytes'])}", f"{runs[0]['rows']} linhas, "
+                     f"{fmt_bytes(runs[0]['pdf_size'])}", _load(runs)])
+    if rows:
+        _table("PDF de 10 páginas escolhido na ferramenta Edital, Python já carregado: da escolha à tabela "
+               "para conferir (o PDF.js na página limitada); mediana (mín.–máx.)",
+               ["perfil", "n", "tabela na tela", "tarefa mais longa", "bytes baixados (PDF.js)", "PDF",
+                "carga"], rows)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -316,6 +316,52 @@ def edital_report(pw, srv, profile: dict, cargos: int = 40) -> dict:
         context.close()
 
 
+# PDF.js parses in a Web Worker of its own, which Chromium does not throttle: the bench refuses that worker
+# (only that one), and PDF.js then runs its worker's code on the page's thread (its "fake worker", the same
+# code), where the phone profile's CPU throttling reaches it.
+PDF_WORKER_ON_PAGE = """
+(() => {
+  const Native = self.Worker;
+  self.Worker = function (url, options) {
+    if (String(url).includes("pdf.worker")) throw new Error("bench: PDF.js worker on the page's thread");
+    return new Native(url, options);
+  };
+  self.Worker.prototype = Native.prototype;
+})();
+"""
+PDF_PAGES = 10
+
+
+def pdf_read(pw, srv, profile: dict, pages: int = PDF_PAGES) -> dict:
+    """A PDF of ``pages`` pages of vacancy table chosen in the Edital tool, Python already loaded: time from
+    the choice to the rebuilt table on screen to be checked, PDF.js's bytes, and the longest main-thread
+    task meanwhile (PDF.js's parsing included, on the page's thread)."""
+    from tests.pdfs import pages_of_table
+
+    path = Path(tempfile.mkdtemp(prefix="cotas-bench-pdf-")) / "edital.pdf"
+    path.write_bytes(pages_of_table(pages))
+    context, page = _with_python(pw, srv, profile)
+    try:
+        context.add_init_script(PDF_WORKER_ON_PAGE)
+        page.reload()
+        page.click("#calc-carregar")
+        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+        page.check("#edital-modo-colar")
+        srv.counter.reset()
+        chosen = page.evaluate("performance.now()")
+        page.set_input_files("#edital-arquivo", str(path))
+        page.wait_for_selector("#edital-lida", state="visible", timeout=600_000)
+        done = page.evaluate("performance.now()") - chosen
+        rows = page.evaluate("""() => document.querySelector('#edital-modo-colar').checked
+          ? document.querySelector('#edital-csv').value.trim().split('\\n').length - 1
+          : document.querySelectorAll('#edital-linhas tbody tr').length""")
+        page.wait_for_timeout(300)
+        return {"answer_ms": done, "longest_task_ms": _longest(page, chosen), "pdf_bytes": srv.counter.bytes,
+                "rows": rows, "pdf_size": path.stat().st_size}
+    finally:
+        context.close()
+
+
 # Requests sent to the site's own worker.js as the page sends them ({id, type: "api", request}), on the
 # harness page (bench/python_na_pagina.html: the worker's code on the page's thread, so that the phone
 # profile's CPU throttling reaches it). Each is timed from the message to the reply.
@@ -391,7 +437,8 @@ def python_series(pw, srv, profile: dict, runs: int) -> tuple[list, list]:
 
 
 def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: str | None = None) -> dict:
-    """Every measurement on both profiles; only="python", "edital", "worker" or "arrival": that one alone."""
+    """Every measurement on both profiles; only="python", "edital", "pdf", "worker" or "arrival": that one
+    alone."""
     from playwright.sync_api import sync_playwright
 
     from bench.server import SiteServer
@@ -431,6 +478,10 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
                 with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
                     log(f"{name}: relatório do edital com 40 cargos…")
                     res["edital"] = [_with_load(edital_report, pw, srv, profile) for _ in range(runs)]
+            if only in (None, "pdf"):
+                with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
+                    log(f"{name}: PDF de {PDF_PAGES} páginas lido na página…")
+                    res["pdf"] = [_with_load(pdf_read, pw, srv, profile) for _ in range(runs)]
             if only is None:
                 with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
                     log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")

@@ -113,6 +113,19 @@ def _two_pages() -> bytes:
     return _output(pdf)
 
 
+def pages_of_table(pages: int, per_page: int = 40) -> bytes:
+    """An edital whose vacancy table runs over ``pages`` pages, its header repeated on each (the bench's
+    PDF: bench/profiles.py times the page reading it)."""
+    pdf = _pdf()
+    rows = [[f"Professor de Educação Básica {n:03d}", str(n % 7 + 1), "-", "-"]
+            for n in range(1, pages * per_page + 1)]
+    for page in range(pages):
+        if page:
+            pdf.add_page()
+        _table(pdf, HEADER, rows[page * per_page:(page + 1) * per_page], _WIDTHS, ruled=True)
+    return _output(pdf)
+
+
 def _headings() -> bytes:
     pdf = _pdf()
     _paragraph(pdf, "2. DOS CARGOS")
