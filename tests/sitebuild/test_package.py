@@ -86,6 +86,10 @@ def test_the_wheels_description_is_the_one_for_who_installs_it(built_wheel):
     assert "from calculator.api import handle" in description
     assert "CC BY 4.0" in description and "domínio público" in description
     assert "make serve" not in description and "make check" not in description
+    # reading a PDF is the optional extra [pdf]; the package itself needs nothing
+    assert metadata.get_all("Provides-Extra") == ["pdf"]
+    assert [r.split(";")[1].strip() for r in metadata.get_all("Requires-Dist")] == ['extra == "pdf"']
+    assert 'pip install "cotas-em-concursos[pdf]"' in description
 
 
 def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
@@ -122,6 +126,28 @@ def test_cotas_commands_in_a_fresh_venv_answer_as_the_checkout(wheel_venv):
     check = run(env_dir, cwd, "cotas-normas", "check", str(folder))
     assert check.returncode == 0 and "Traceback" not in check.stderr.decode(), check.stderr.decode()
     assert "norma 'exemplo' pronta" in check.stdout.decode()
+
+
+def test_the_installed_package_writes_the_report_and_says_how_to_read_a_pdf(wheel_venv):
+    """Without the extra [pdf], a PDF is refused with how to install it; the report quotes the norm's text
+    the wheel carries, the same bytes as the checkout's api.handle for the same file and time."""
+    from tests import pdfs
+
+    env_dir, cwd = wheel_venv
+    (cwd / "edital.pdf").write_bytes(pdfs.make("ruled"))
+    out = run(env_dir, cwd, "cotas", "edital", "--norma", "ubatuba", "edital.pdf")
+    assert out.returncode == 2 and out.stdout == b""
+    assert 'pip install "cotas-em-concursos[pdf]"' in out.stderr.decode()
+    table = (ROOT / "docs" / "assets" / "editais" / "vagas.csv").read_bytes()
+    (cwd / "vagas.csv").write_bytes(table)
+    out = subprocess.run([str(env_dir / "bin" / "cotas"), "edital", "--norma", "ubatuba", "vagas.csv",
+                          "--relatorio", "relatorio.html"], cwd=cwd, capture_output=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "SOURCE_DATE_EPOCH": "1765098000"})
+    assert out.returncode == 0, out.stderr
+    report = answer({"command": "relatorio", "norma": "ubatuba", "csv": table.decode(),
+                     "gerado_em": 1765098000, "arquivos": [{"nome": "vagas.csv"}]})
+    assert (cwd / "relatorio.html").read_text(encoding="utf-8") == report["html"]
+    assert "texto não disponível" not in report["html"]
 
 
 def test_public_api_from_the_installed_package(wheel_venv):
