@@ -223,13 +223,17 @@ def run_in_pyodide(requests: list[str]) -> tuple[list[str], dict[str, int]]:
 def test_packed_calculator_is_the_source_tree():
     """The zip the page loads holds exactly calculator/*.py of the published wheel (site/downloads/), as
     bytecode of the sources as they are now,
-    and the norms' registries as they are now (so parity is about this code and these data). Each .pyc
+    and the norms' registries, texts and metadata as they are now (so parity is about this code and these data). Each .pyc
     carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
-    # every norm's registry, packed as laws/<slug>/norma.toml wherever its folder is
-    sources |= {f"laws/{slug}/norma.toml": path_of(slug).read_bytes() for slug in RULES}
+    # every norm's registry, text and metadata (the report quotes the text), packed as laws/<slug>/<file>
+    # wherever its folder is
+    from sitebuild.pyodide import NORM_FILES
+
+    sources |= {f"laws/{slug}/{name}": (path_of(slug).parent / name).read_bytes()
+                for slug in RULES for name in NORM_FILES if (path_of(slug).parent / name).is_file()}
     # the page runs the wheel pip installs: the published wheel holds these very sources (the corpus's
     # norms; a norm from an extra corpus folder is packed into calculator.zip only)
     from sitebuild import wheel
