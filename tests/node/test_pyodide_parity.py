@@ -222,9 +222,9 @@ def run_in_pyodide(requests: list[str]) -> tuple[list[str], dict[str, int]]:
 
 def test_packed_calculator_is_the_source_tree():
     """The zip the page loads holds exactly calculator/*.py of the published wheel (site/downloads/), as
-    bytecode of the sources as they are now,
-    and the norms' registries, texts and metadata as they are now (so parity is about this code and these data). Each .pyc
-    carries the hash of the source it was compiled from (PEP 552), checked here against the file."""
+    bytecode of the sources as they are now, and the norms' registries, texts and metadata as they are now
+    (so parity is about this code and these data). Each .pyc carries the hash of the source it was compiled
+    from (PEP 552), checked here against the file."""
     require_site()
     files = [p for p in (ROOT / "calculator").rglob("*.py") if "__pycache__" not in p.parts]
     sources = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(files)}
