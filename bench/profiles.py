@@ -332,20 +332,22 @@ PDF_WORKER_ON_PAGE = """
 PDF_PAGES = 10
 
 
-def pdf_read(pw, srv, profile: dict, pages: int = PDF_PAGES) -> dict:
+def pdf_read(pw, srv, profile: dict, on_page: bool, pages: int = PDF_PAGES) -> dict:
     """A PDF of ``pages`` pages of vacancy table chosen in the Edital tool, Python already loaded: time from
     the choice to the rebuilt table on screen to be checked, PDF.js's bytes, and the longest main-thread
-    task meanwhile (PDF.js's parsing included, on the page's thread)."""
+    task meanwhile.  ``on_page``: PDF.js's worker code on the page's thread (its CPU throttled and its tasks
+    counted), else in its own worker, as a visitor's page runs it."""
     from tests.pdfs import pages_of_table
 
     path = Path(tempfile.mkdtemp(prefix="cotas-bench-pdf-")) / "edital.pdf"
     path.write_bytes(pages_of_table(pages))
     context, page = _with_python(pw, srv, profile)
     try:
-        context.add_init_script(PDF_WORKER_ON_PAGE)
-        page.reload()
-        page.click("#calc-carregar")
-        page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
+        if on_page:
+            context.add_init_script(PDF_WORKER_ON_PAGE)
+            page.reload()
+            page.click("#calc-carregar")
+            page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
         page.check("#edital-modo-colar")
         srv.counter.reset()
         chosen = page.evaluate("performance.now()")
@@ -481,7 +483,9 @@ def measure_profiles(site, runs: int, data: bytes, seats: int, log=print, only: 
             if only in (None, "pdf"):
                 with SiteServer(site, precompressed=True, network=profile["net"]) as srv:
                     log(f"{name}: PDF de {PDF_PAGES} páginas lido na página…")
-                    res["pdf"] = [_with_load(pdf_read, pw, srv, profile) for _ in range(runs)]
+                    for on_page in (False, True):
+                        res[f"pdf_{'pagina' if on_page else 'worker'}"] = [
+                            _with_load(pdf_read, pw, srv, profile, on_page) for _ in range(runs)]
             if only is None:
                 with SiteServer(site, precompressed=False, network=profile["net"]) as srv:
                     log(f"{name}: simulação de {len(data.splitlines()) - 1} linhas e {seats} vagas…")
