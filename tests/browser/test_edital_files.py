@@ -14,6 +14,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tests import pdfs
 from tests.browser.test_calculadora import (  # noqa: F401 - pytest fixtures
     PY_TIMEOUT,
     ctx,
@@ -124,11 +125,44 @@ def test_a_pdf_with_a_password_is_refused_beside_the_field(ctx, server):
     assert file_error(page).startswith("PDF protegido por senha")
 
 
-def test_a_pdf_among_several_files_is_refused_with_one_message(ctx, server):
+def test_a_pdf_among_several_files_that_cannot_be_read_is_named_in_the_refusal(ctx, server):
     page = open_calculator(ctx, server)
     page.check("#edital-modo-colar")
     choose(page, ("a.csv", table_csv(CARGOS).encode()), ("b.pdf", b"%PDF-1.7\n"))
-    assert file_error(page).startswith("Um PDF vai sozinho")
+    assert file_error(page).startswith("“b.pdf”: O arquivo não é um PDF válido")
+
+
+def test_a_pdf_among_several_files_is_shown_to_check_answered_and_reported(ctx, server):
+    """A PDF and a CSV, one edital each: the PDF's table, rebuilt by Python, in a text area under its name;
+    the reader's correction is what is answered, and the report names the PDF, says the table was
+    corrected, and is Python's for the same request."""
+    page = recording_page(ctx, server)
+    wait_python(page)
+    page.select_option("#edital-norma", "quissama")
+    page.fill("#edital-data_edital", "2020-05-05")
+    page.check("#edital-modo-colar")
+    pdf, other = pdfs.make("ruled"), "cargo;vagas\nAgente Comunitário de Saúde;3\n".encode()
+    choose(page, ("edital-1.pdf", pdf), ("edital-2.csv", other))
+    page.locator("#edital-lida").wait_for(state="visible", timeout=PY_TIMEOUT)
+    read = handle(sent(page, "pdf_tabela")[0])["result"]
+    assert page.input_value("#edital-pdf-tabela-1") == read["csv"]
+    assert read["source"] in page.inner_text("#edital-lida")
+    corrected = read["csv"].replace(";12;", ";13;")
+    assert corrected != read["csv"]
+    page.fill("#edital-pdf-tabela-1", corrected)
+    page.click("#form-edital button[type=submit]")
+    wait_result(page)
+    [asked] = sent(page, "edital")
+    assert asked["editais"] == [{"nome": "edital-1.pdf", "csv": corrected},
+                                {"nome": "edital-2.csv", "csv_base64": base64.b64encode(other).decode()}]
+    assert handle(asked)["result"]["headline"] in page.inner_text("#edital-resultado")
+    data, name, request = download_report(page)
+    assert request["arquivos"] == [
+        {"nome": "edital-1.pdf", "sha256": hashlib.sha256(pdf).hexdigest(),
+         "origem": read["source"] + " (tabela conferida e corrigida na página)"},
+        {"nome": "edital-2.csv", "sha256": hashlib.sha256(other).hexdigest()}]
+    assert (data, name) == python_report(request)
+    assert run_axe(page) == []
 
 
 def pdf_read(ctx, server):

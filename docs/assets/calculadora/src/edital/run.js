@@ -2,10 +2,10 @@
 // report appended in parts, one task each; a newer request makes an older answer stale.
 import { $, TOOL, callPython, el, pythonWhy, reveal, setBusy } from "./page.js";
 import { mode } from "./rows.js";
-import { clearErrors, readForm, shareQuery, showError, tableText, toBase64, uploaded } from "./form.js";
+import { clearErrors, readForm, shareQuery, showError, tableText, uploaded } from "./form.js";
 import { render } from "./report.js";
 import { renderSeveral } from "./several.js";
-import { inputsOf, severalFiles } from "./source.js";
+import { inputsOf, severalEditais, severalFiles } from "./source.js";
 
 export let last = null; // {result, request, apiRequest, inputs, small} of the answer on screen
 let seq = 0;
@@ -29,7 +29,7 @@ export async function run(push) {
   setBusy(TOOL, true);
   out.dataset.origem = "espera";
   const apiReq = { ...req };
-  if (several) apiReq.editais = severalFiles.map((f) => ({ nome: f.nome, csv_base64: toBase64(f.bytes) }));
+  if (several) apiReq.editais = severalEditais();
   else if (mode() === "colar" && uploaded && table === uploaded.text) apiReq.csv_base64 = uploaded.base64;
   else apiReq.csv = table;
   const inputs = inputsOf(apiReq);
