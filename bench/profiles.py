@@ -250,9 +250,12 @@ def python_ready_here(page, srv) -> dict:
     return {"ready_ms": done - start, "boot": page.evaluate("document.documentElement.dataset.pythonBoot")}
 
 
-def _with_python(pw, srv, profile: dict):
-    """A calculator page on the profile with Python loaded (the status's button)."""
+def _with_python(pw, srv, profile: dict, init_script: str | None = None):
+    """A calculator page on the profile with Python loaded (the status's button); ``init_script`` runs in
+    the page before its own scripts."""
     context, page = _new(pw, profile)
+    if init_script is not None:
+        context.add_init_script(init_script)
     page.goto(srv.url("calculadora.html"), wait_until="load")
     page.click("#calc-carregar")
     page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
@@ -341,13 +344,8 @@ def pdf_read(pw, srv, profile: dict, on_page: bool, pages: int = PDF_PAGES) -> d
 
     path = Path(tempfile.mkdtemp(prefix="cotas-bench-pdf-")) / "edital.pdf"
     path.write_bytes(pages_of_table(pages))
-    context, page = _with_python(pw, srv, profile)
+    context, page = _with_python(pw, srv, profile, PDF_WORKER_ON_PAGE if on_page else None)
     try:
-        if on_page:
-            context.add_init_script(PDF_WORKER_ON_PAGE)
-            page.reload()
-            page.click("#calc-carregar")
-            page.wait_for_selector('#calc-status[data-state="ready"]', timeout=300_000)
         page.check("#edital-modo-colar")
         srv.counter.reset()
         chosen = page.evaluate("performance.now()")
